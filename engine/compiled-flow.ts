@@ -1,0 +1,68 @@
+import type { ScreenKind, StorageKey } from './flow-schema';
+
+/**
+ * The precompiled form of a flow that the browser receives (via the Vite plugin's virtual modules).
+ * Plain data only: no functions, no zod, serialisable as JSON. Produced by `compile-flow.ts`.
+ */
+export interface CompiledFlow {
+  /** Format version of this compiled data. */
+  readonly format: 1;
+  readonly id: string;
+  /** e.g. /onboarding or /onboarding/v1 */
+  readonly basePath: string;
+  /** Where the funnel goes after the last step, e.g. /sign-up/password */
+  readonly exit: string;
+  /** Name of the step order in use (the YAML `order`). */
+  readonly order: string;
+  /** Steps in funnel order. */
+  readonly steps: readonly CompiledStep[];
+}
+
+export interface CompiledOption {
+  readonly value: string;
+  readonly labelKey: string;
+  readonly descriptionKey?: string;
+  /** English label, resolved at build time: what `answerText` storage writes. */
+  readonly englishLabel: string;
+}
+
+export type CompiledStorage =
+  | { readonly mode: 'value'; readonly key: StorageKey; readonly map?: Readonly<Record<string, string>> }
+  | { readonly mode: 'answerText'; /** English question heading, the storage key. */ readonly englishHeading: string }
+  | { readonly mode: 'none' };
+
+export type CompiledBackground =
+  | { readonly female: string; readonly male: string }
+  | { readonly all: string };
+
+export interface CompiledStep {
+  readonly id: string;
+  /** 0-based position in the flow. */
+  readonly index: number;
+  readonly screen: ScreenKind;
+  /** Full route of the step, e.g. /onboarding/v1/height */
+  readonly path: string;
+  readonly headingKey: string;
+  readonly subheadingKey?: string;
+  readonly infoKey?: string;
+  readonly options?: readonly CompiledOption[];
+  readonly storage: CompiledStorage;
+  readonly links?: readonly { readonly labelKey: string; readonly to: string }[];
+  readonly background?: CompiledBackground;
+  readonly placeholder?: { readonly metric: number; readonly imperial: number };
+  readonly subscriberCount?: number;
+  readonly stars?: number;
+  readonly confetti?: { readonly pieces: number; readonly durationMs: number };
+  readonly autoAdvanceMs?: number;
+}
+
+/** Compiled flows/variants.yaml. */
+export interface CompiledVariants {
+  readonly flag: string;
+  readonly defaultVariant: string;
+  /** Flag variant -> flow id */
+  readonly variants: Readonly<Record<string, string>>;
+  /** Flow id -> base path, so a redirect needs no flow data. */
+  readonly basePaths: Readonly<Record<string, string>>;
+  readonly allocation: Readonly<Record<string, number>>;
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The flow file format: the single source of truth for flow types.
+ *
+ * This module uses classic zod and runs only at build time (Vite plugin, CLI, tests). The browser gets
+ * the compiled form (`compiled-flow.ts`), never this schema.
+ */
+
+export const FLOW_FILE_VERSION = 1;
+
+/** Screen kinds a step can use. Each maps to exactly one component in screens/screen-registry.tsx. */
+export const screenKinds = [
+  'singleChoice',
+  'company',
+  'info',
+  'height',
+  'weight',
+  'age',
+  'readyToStart',
+  'signUpEmail',
+  'signUpPassword',
+] as const;
+export type ScreenKind = (typeof screenKinds)[number];
+
+/**
+ * Local storage keys the funnel may write (spec, onboarding section 3). Anything else is a typo; the
+ * loader suggests the nearest of these. Answers without a dedicated key use `answerText` instead.
+ */
+export const storageKeys = [
+  'gender',
+  'height',
+  'weight',
+  'goalWeight',
+  'age',
+  'activityLevel',
+  'achievedGoal',
+  'nutritionGoal',
+  'speedGoal',
+] as const;
+export type StorageKey = (typeof storageKeys)[number];
+
+const identifier = z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must be a camelCase identifier');
+const optionValue = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase letters, digits, _ or -');
+/** An i18next key, `namespace:path.to.key`. */
+const translationKey = z.string().regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_.-]+$/, 'must look like "namespace:key.path"');
+const appPath = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be an absolute app path like "/sign-up/password"');
+const imagePath = z.string().regex(/^\/[A-Za-z0-9/_.-]+\.(webp|png|jpg|jpeg|svg|avif)$/, 'must be an image path under public/');
+
+/** Where a step's answer goes in local storage. */
+export const storageSchema = z.discriminatedUnion('mode', [
+  /** The option value (or the converted number) under a fixed key. `map` rewrites option values. */
+  z.strictObject({
+    mode: z.literal('value'),
+    key: z.enum(storageKeys),
+    map: z.record(optionValue, z.string()).optional(),
+  }),
+  /** The English option text keyed by the English question heading (spec: "other answers"). */
+  z.strictObject({ mode: z.literal('answerText') }),
+  /** Nothing stored (company, info, readyToStart, sign-up steps). */
+  z.strictObject({ mode: z.literal('none') }),
+]);
+
+export const linkSchema = z.strictObject({
+  label: translationKey,
+  to: appPath,
+});
+
+export const backgroundSchema = z.union([
+  z.strictObject({ female: imagePath, male: imagePath }),
+  z.strictObject({ all: imagePath }),
+]);
+
+const measurementPlaceholderSchema = z.strictObject({ metric: z.number(), imperial: z.number() });
+
+/**
+ * One step. Translation keys default to conventions (see compiler) so the YAML stays short:
+ * heading `onboarding:steps.<id>.heading`, info `onboarding:steps.<id>.info`, options
+ * `onboarding:options.<set>.<value>`. Set them here only to override.
+ */
+export const stepSchema = z.strictObject({
+  screen: z.enum(screenKinds),
+  /** Name of an option set in `optionSets` (single-choice steps). */
+  options: identifier.optional(),
+  storage: storageSchema.default({ mode: 'none' }),
+  heading: translationKey.optional(),
+  subheading: translationKey.optional(),
+  /** Show the info text `onboarding:steps.<id>.info` (or this key). */
+  info: z.union([z.boolean(), translationKey]).optional(),
+  links: z.array(linkSchema).optional(),
+  background: backgroundSchema.optional(),
+  placeholder: measurementPlaceholderSchema.optional(),
+  /** company */
+  subscriberCount: z.number().int().positive().optional(),
+  stars: z.number().int().min(1).max(5).optional(),
+  /** readyToStart */
+  confetti: z.strictObject({ pieces: z.number().int().positive(), durationMs: z.number().int().positive() }).optional(),
+  autoAdvanceMs: z.number().int().positive().optional(),
+});
+
+export const optionSchema = z.strictObject({
+  value: optionValue,
+  /** Defaults to `onboarding:options.<set>.<value>`. */
+  label: translationKey.optional(),
+  description: translationKey.optional(),
+});
+
+/** A flow file as written. `extends` pulls in another flow's optionSets and steps (deep-merged). */
+export const flowFileSchema = z.strictObject({
+  version: z.literal(FLOW_FILE_VERSION),
+  id: identifier,
+  extends: identifier.optional(),
+  /** Route prefix of the flow, e.g. /onboarding or /onboarding/v1. */
+  basePath: appPath.optional(),
+  /** Where the funnel goes after the last step. */
+  exit: appPath.optional(),
+  /** Which of `orders` is live. Switching the spec's two readings is this one line. */
+  order: identifier.optional(),
+  orders: z.record(identifier, z.array(identifier).min(1)).optional(),
+  optionSets: z.record(identifier, z.array(optionSchema).min(1)).optional(),
+  steps: z.record(identifier, stepSchema.partial()).optional(),
+});
+export type FlowFile = z.infer<typeof flowFileSchema>;
+export type StepDefinition = z.infer<typeof stepSchema>;
+export type StorageDefinition = z.infer<typeof storageSchema>;
+export type OptionDefinition = z.infer<typeof optionSchema>;
+
+/** A flow after `extends` is resolved: everything the engine needs is present. */
+export const resolvedFlowSchema = z.strictObject({
+  version: z.literal(FLOW_FILE_VERSION),
+  id: identifier,
+  basePath: appPath,
+  exit: appPath,
+  order: identifier,
+  orders: z.record(identifier, z.array(identifier).min(1)),
+  optionSets: z.record(identifier, z.array(optionSchema).min(1)),
+  steps: z.record(identifier, stepSchema),
+});
+export type ResolvedFlow = z.infer<typeof resolvedFlowSchema>;
+
+/** flows/variants.yaml: the flag that picks a flow, and how its variants map to flows. */
+export const variantsFileSchema = z.strictObject({
+  version: z.literal(FLOW_FILE_VERSION),
+  flag: z.string().min(1),
+  /** The variant served when the flag cannot be resolved. */
+  defaultVariant: z.string().min(1),
+  /** Flag variant -> flow id. */
+  variants: z.record(z.string().min(1), identifier),
+  /** Local provider only: relative weights of each variant for sticky per-visitor assignment. */
+  allocation: z.record(z.string().min(1), z.number().nonnegative()),
+});
+export type VariantsFile = z.infer<typeof variantsFileSchema>;
