@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The local stack's configuration, parsed once at start-up from the environment. Every secret has a
+ * safe local default (printed at start-up) so `npm start` needs no setup; a real deployment sets them.
+ */
+export interface ServerConfig {
+  readonly port: number;
+  /** Public URL of this process, used in e-mails and redirects. */
+  readonly siteUrl: string;
+  readonly dataDir: string;
+  /** When set, a real PostgreSQL server is used instead of embedded PGlite. */
+  readonly databaseUrl: string | undefined;
+  /** HS256 secret for access tokens, the anon key and the service-role key. */
+  readonly jwtSecret: string;
+  readonly jwtIssuer: string;
+  readonly accessTokenTtlSeconds: number;
+  /** Auto-confirm new e-mail addresses (Supabase's local default). */
+  readonly autoConfirmEmail: boolean;
+  readonly revenueCatApiUrl: string;
+  readonly revenueCatSecretKey: string;
+  /** Directory with the built SPA. */
+  readonly distDir: string;
+  /** Whether the secrets are the published local defaults (start-up says so). */
+  readonly usingDefaultSecrets: boolean;
+}
+
+/** The same well-known local secret a `supabase start` uses: never valid anywhere but here. */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const LOCAL_REVENUECAT_SECRET_KEY = 'sk_local_revenuecat_secret';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SITE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  AUTO_CONFIRM_EMAIL: z.enum(['true', 'false']).default('true'),
+  REVENUECAT_API_URL: z.url().optional(),
+  REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
+  DIST_DIR: z.string().min(1).default('dist'),
+});
+
+/** Parses the environment; throws with every problem listed when something is malformed. */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid server environment:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    siteUrl,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? LOCAL_JWT_SECRET,
+    jwtIssuer: e.JWT_ISSUER ?? `${siteUrl}/auth/v1`,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    autoConfirmEmail: e.AUTO_CONFIRM_EMAIL === 'true',
+    revenueCatApiUrl: (e.REVENUECAT_API_URL ?? `${siteUrl}/revenuecat/v1`).replace(/\/$/, ''),
+    revenueCatSecretKey: e.REVENUECAT_SECRET_KEY ?? LOCAL_REVENUECAT_SECRET_KEY,
+    distDir: resolve(e.DIST_DIR),
+    usingDefaultSecrets: e.JWT_SECRET === undefined,
+  };
+}
