@@ -15,9 +15,15 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
 }
 
+/** A connection inside a transaction: parameterised queries and, for migrations, plain scripts. */
+export interface Transaction extends Queryable {
+  /** Runs several statements without parameters inside the transaction. */
+  exec(sql: string): Promise<void>;
+}
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction on one connection; rolls back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
