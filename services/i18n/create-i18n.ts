@@ -1,0 +1,49 @@
+import i18next, { type i18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { fallbackLanguage, supportedLanguages, textDirection } from './supported-languages';
+
+/** Namespaces loaded up front: everything the funnel shows. Other areas load theirs on demand. */
+export const initialNamespaces = ['common', 'onboarding'] as const;
+
+/**
+ * i18next configured as the spec says: files at /locales/{lng}/{ns}.json; detection order query `lng`,
+ * cookie, local storage, session storage, browser language, html tag; fallback en. Failed loads are
+ * retried up to 5 times from 350 ms doubling - i18next's backend connector does this when the http
+ * backend flags a 5xx or network error as retryable, and never for a 4xx. At most 10 reads in parallel.
+ */
+export async function createI18n(): Promise<i18n> {
+  const instance = i18next.createInstance();
+  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+  await instance.init({
+    supportedLngs: [...supportedLanguages],
+    // de-DE -> de: the product ships one file per language, not per region.
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: fallbackLanguage,
+    ns: [...initialNamespaces],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    maxRetries: 5,
+    retryTimeout: 350,
+    maxParallelReads: 10,
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      // Remember an explicit choice (e.g. ?lng=de from an ad) for the rest of the visit and later ones.
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: true },
+  });
+  applyDocumentLanguage(instance.resolvedLanguage ?? fallbackLanguage);
+  instance.on('languageChanged', (language) => applyDocumentLanguage(instance.resolvedLanguage ?? language));
+  return instance;
+}
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = textDirection(language);
+}
