@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Every test of the project, as CI runs it on a clean clone: installs what is missing (npm packages,
+# Debian's chromium), then type-checks, checks the flows, runs unit and server contract tests (vitest),
+# builds, and runs the browser tests (Playwright). Every stage runs even when an earlier one failed, so
+# one CI log shows all failures; the exit code is non-zero if any stage failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-websocket"
+export CI="${CI:-true}"
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "== installing npm packages"
+  npm ci --no-audit --no-fund || exit 1
+fi
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "== installing Debian chromium for the browser tests"
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || exit 1
+fi
+
+failed=()
+stage() {
+  local name=$1; shift
+  echo
+  echo "== $name: $*"
+  local started=$SECONDS
+  if "$@"; then
+    echo "== $name: passed ($((SECONDS - started)) s)"
+  else
+    echo "== $name: FAILED ($((SECONDS - started)) s)"
+    failed+=("$name")
+  fi
+}
+
+stage typecheck npx tsc -p tsconfig.json --noEmit
+stage flows npm run --silent flows -- check
+stage unit npx vitest run
+stage build npm run --silent build
+stage e2e npx playwright test
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED stages: ${failed[*]}"
+  exit 1
+fi
+echo "All test stages passed."
