@@ -1,0 +1,118 @@
+import type { CompiledStep } from './compiled-flow';
+import type { FunnelAnswer, UnitSystem } from './funnel-answer';
+
+/** Spec section 9. */
+export const CENTIMETRES_PER_INCH = 2.54;
+export const KILOGRAMS_PER_POUND = 0.453592;
+
+/**
+ * Decimal places kept in stored numbers. Products like 66 * 2.54 come out of binary floating point as
+ * 167.64000000000001; rounding to 7 places removes that noise and keeps every digit of the exact decimal
+ * product of a one-decimal input and the six-decimal lb factor (docs/decisions.md).
+ */
+const STORED_DECIMALS = 7;
+
+/** Key/value pairs a submitted answer writes: `local` to localStorage, `session` to sessionStorage. */
+export interface StorageWrites {
+  readonly local: Readonly<Record<string, string>>;
+  readonly session: Readonly<Record<string, string>>;
+}
+
+/**
+ * Maps a step's answer to the storage writes the spec's table prescribes (onboarding spec, section 3):
+ * option values under fixed keys, height in cm, weights in kg, age in whole years,
+ * `useMetricOrImperial` ("true" = metric) and `heightEntered` with every measurement, English option text
+ * under the English heading for `answerText` steps, and the sign-up e-mail and password in session
+ * storage only. Pure: the caller applies the writes.
+ */
+export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): StorageWrites {
+  switch (answer.kind) {
+    case 'choice':
+      return { local: choiceWrites(step, answer.value), session: {} };
+    case 'measurement':
+      return { local: measurementWrites(step, answer.text, answer.unit), session: {} };
+    case 'wholeNumber': {
+      if (step.storage.mode !== 'value') return { local: {}, session: {} };
+      return { local: { [step.storage.key]: String(parseWholeNumber(answer.text)) }, session: {} };
+    }
+    case 'continue':
+      return { local: {}, session: {} };
+    case 'email':
+      return { local: {}, session: { email: answer.value.trim() } };
+    case 'password':
+      // Kept between the password and e-mail steps only (spec section 3); never in localStorage.
+      return { local: {}, session: { password: answer.value } };
+  }
+}
+
+function choiceWrites(step: CompiledStep, value: string): Record<string, string> {
+  const storage = step.storage;
+  if (storage.mode === 'value') return { [storage.key]: storage.map?.[value] ?? value };
+  if (storage.mode === 'answerText') {
+    const option = step.options?.find((candidate) => candidate.value === value);
+    return option ? { [storage.englishHeading]: option.englishLabel } : {};
+  }
+  return {};
+}
+
+function measurementWrites(step: CompiledStep, text: string, unit: UnitSystem): Record<string, string> {
+  if (step.storage.mode !== 'value') return {};
+  const entered = parseDecimal(text);
+  const isLength = step.screen === 'height';
+  const factor = unit === 'metric' ? 1 : isLength ? CENTIMETRES_PER_INCH : KILOGRAMS_PER_POUND;
+  const writes: Record<string, string> = {
+    [step.storage.key]: formatStoredNumber(entered * factor),
+    useMetricOrImperial: unit === 'metric' ? 'true' : 'false',
+  };
+  if (isLength) writes.heightEntered = 'true';
+  return writes;
+}
+
+const decimalPattern = /^(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * Parses a typed decimal: "67", "67.5", "67,5" (comma for languages that write it). Empty, negative or
+ * anything else is invalid and becomes 0 (spec section 5).
+ */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!decimalPattern.test(trimmed)) return 0;
+  const value = Number(trimmed.replace(',', '.'));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** Whole-number parse for age: digits, a typed fraction is cut off ("30.5" -> 30), invalid becomes 0. */
+export function parseWholeNumber(text: string): number {
+  const trimmed = text.trim();
+  if (!decimalPattern.test(trimmed)) return 0;
+  const value = Math.trunc(Number(trimmed.replace(',', '.')));
+  return Number.isSafeInteger(value) ? value : 0;
+}
+
+/** A clean decimal string: float noise rounded away, no trailing zeros ("170.18", "68.0388", "0"). */
+export function formatStoredNumber(value: number): string {
+  const scale = 10 ** STORED_DECIMALS;
+  const rounded = Math.round(value * scale) / scale;
+  return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/** True when a text field counts as blank (Continue stays disabled, spec section 5). */
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+/**
+ * The unit a measurement screen starts with: what the visitor chose on this step before, else the
+ * stored `useMetricOrImperial` from an earlier measurement step (so in/lb carries across height, weight
+ * and goal weight), else the browser language: one containing "US" means imperial (spec section 4).
+ */
+export function initialUnitSystem(
+  previous: UnitSystem | undefined,
+  storedUseMetric: string | null,
+  browserLanguage: string,
+): UnitSystem {
+  if (previous) return previous;
+  if (storedUseMetric === 'true') return 'metric';
+  if (storedUseMetric === 'false') return 'imperial';
+  return browserLanguage.includes('US') ? 'imperial' : 'metric';
+}

@@ -1,0 +1,20 @@
+/**
+ * What a screen submits for its step. Raw input is kept as typed (`text`), so the conversion rules of
+ * `answer-storage.ts` are applied in one place and a revisited screen can show what the visitor typed.
+ */
+export type FunnelAnswer =
+  /** singleChoice: the option value from the flow. */
+  | { readonly kind: 'choice'; readonly value: string }
+  /** height / weight screens: the text as typed, and the unit system of the toggle. */
+  | { readonly kind: 'measurement'; readonly text: string; readonly unit: UnitSystem }
+  /** age: the text as typed. */
+  | { readonly kind: 'wholeNumber'; readonly text: string }
+  /** company, info and readyToStart: the hidden "continue" answer. */
+  | { readonly kind: 'continue' }
+  | { readonly kind: 'email'; readonly value: string }
+  | { readonly kind: 'password'; readonly value: string };
+
+export type UnitSystem = 'metric' | 'imperial';
+
+/** Answers by step id. */
+export type FunnelAnswers = Readonly<Record<string, FunnelAnswer>>;
