@@ -1,0 +1,168 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+
+/** Spec: the password must be at least 6 characters (GoTrue rejects shorter ones with weak_password). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** GoTrue refuses passwords over 72 bytes (bcrypt's limit); catch it before the round trip. */
+export const MAX_PASSWORD_BYTES = 72;
+/** Non-space text, @, non-space text, a dot, non-space text (the spec's e-mail rule). */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+export function isValidPassword(password: string): boolean {
+  return password.length >= MIN_PASSWORD_LENGTH && new TextEncoder().encode(password).length <= MAX_PASSWORD_BYTES;
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email.trim());
+}
+
+/** Sign-up's error message for an existing account, as GoTrue sends it. */
+export const USER_ALREADY_REGISTERED = 'User already registered';
+
+export interface SignUpContext {
+  readonly email: string | undefined;
+  readonly password: string | undefined;
+  readonly passwordInvalid: boolean;
+  readonly emailInvalid: boolean;
+  /** Set once the account exists. */
+  readonly userId: string | undefined;
+}
+
+export interface SignUpInput {
+  /** The password kept in session storage between the password and e-mail steps, if any. */
+  readonly storedPassword?: string;
+}
+
+export type SignUpEvent =
+  | { readonly type: 'SUBMIT_PASSWORD'; readonly password: string }
+  | { readonly type: 'SUBMIT_EMAIL'; readonly email: string }
+  | { readonly type: 'CLOSE_DIALOG' };
+
+export interface CreatedAccount {
+  readonly userId: string;
+  readonly email: string;
+}
+
+/**
+ * Sign-up: collects a password and an e-mail in whichever order the flow declares (standalone
+ * /sign-up asks the password first; v1 and v2 ask the e-mail first), creates the account once both are
+ * there, then inserts the profile, caches the identity and leaves for the preparing screen.
+ *
+ * Everything with side effects is referenced by name and supplied with `.provide()`:
+ * - actors `createAccount` (rejects with an Error whose message is GoTrue's), `insertProfile`
+ *   (its failure is reported, never blocks the visitor);
+ * - actions `persistPassword`, `clearPassword`, `advance` (go to the flow's next sign-up step),
+ *   `cacheIdentity`, `goToPreparing`, `reportError`.
+ */
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpInput,
+  },
+  actors: {
+    createAccount: fromPromise<CreatedAccount, { email: string; password: string }>(async () => {
+      throw new Error('createAccount is not provided');
+    }),
+    insertProfile: fromPromise<void, { userId: string }>(async () => {
+      throw new Error('insertProfile is not provided');
+    }),
+  },
+  guards: {
+    passwordIsValid: ({ event }) => event.type === 'SUBMIT_PASSWORD' && isValidPassword(event.password),
+    emailIsValid: ({ event }) => event.type === 'SUBMIT_EMAIL' && isValidEmail(event.email),
+    hasEmail: ({ context }) => context.email !== undefined,
+    hasPassword: ({ context }) => context.password !== undefined,
+    isAlreadyRegistered: ({ event }) =>
+      'error' in event && event.error instanceof Error && event.error.message === USER_ALREADY_REGISTERED,
+  },
+  actions: {
+    persistPassword: (_, _params: { password: string }) => {},
+    clearPassword: () => {},
+    advance: () => {},
+    cacheIdentity: (_, _params: CreatedAccount) => {},
+    goToPreparing: () => {},
+    reportError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({
+    email: undefined,
+    password: input.storedPassword && isValidPassword(input.storedPassword) ? input.storedPassword : undefined,
+    passwordInvalid: false,
+    emailInvalid: false,
+    userId: undefined,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SUBMIT_PASSWORD: [
+          {
+            guard: { type: 'passwordIsValid' },
+            actions: [
+              assign({ password: ({ event }) => event.password, passwordInvalid: false }),
+              { type: 'persistPassword', params: ({ event }) => ({ password: event.password }) },
+            ],
+            target: 'decidingNext',
+          },
+          { actions: assign({ passwordInvalid: true }) },
+        ],
+        SUBMIT_EMAIL: [
+          {
+            guard: { type: 'emailIsValid' },
+            actions: assign({ email: ({ event }) => event.email.trim(), emailInvalid: false }),
+            target: 'decidingNext',
+          },
+          { actions: assign({ emailInvalid: true }) },
+        ],
+      },
+    },
+    decidingNext: {
+      always: [
+        { guard: and(['hasEmail', 'hasPassword']), target: 'creatingAccount' },
+        // Whichever of the two is missing is the flow's next sign-up step.
+        { actions: 'advance', target: 'editing' },
+      ],
+    },
+    // Submitting again is impossible here: events other than the actor's results are ignored.
+    creatingAccount: {
+      // Spec: session storage holds the password only until the e-mail step; from here it lives in
+      // memory, so a failed attempt can be retried without typing it again.
+      entry: 'clearPassword',
+      invoke: {
+        src: 'createAccount',
+        input: ({ context }) => ({ email: context.email ?? '', password: context.password ?? '' }),
+        onDone: {
+          target: 'creatingProfile',
+          actions: [
+            assign({ password: undefined, userId: ({ event }) => event.output.userId, email: ({ event }) => event.output.email }),
+          ],
+        },
+        onError: [
+          { guard: { type: 'isAlreadyRegistered' }, target: 'alreadyRegistered' },
+          // Spec: any other error is only logged; the visitor can submit again, nothing is lost.
+          { target: 'editing', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    creatingProfile: {
+      invoke: {
+        src: 'insertProfile',
+        input: ({ context }) => ({ userId: context.userId ?? '' }),
+        onDone: { target: 'done' },
+        // Reported and logged (spec); the account exists, so the visitor goes on regardless.
+        onError: { target: 'done', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    alreadyRegistered: {
+      on: { CLOSE_DIALOG: { target: 'editing' } },
+    },
+    done: {
+      type: 'final',
+      entry: [
+        { type: 'cacheIdentity', params: ({ context }) => ({ userId: context.userId ?? '', email: context.email ?? '' }) },
+        'goToPreparing',
+      ],
+    },
+  },
+});

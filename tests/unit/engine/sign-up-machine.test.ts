@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { USER_ALREADY_REGISTERED, isValidEmail, isValidPassword, signUpMachine, type CreatedAccount } from '../../../engine/sign-up-machine';
+
+function harness(options: { createAccount?: (input: { email: string; password: string }) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string } = {}) {
+  const calls: string[] = [];
+  const createAccount = vi.fn(options.createAccount ?? (async ({ email }) => ({ userId: 'user-1', email })));
+  const machine = signUpMachine.provide({
+    actors: {
+      createAccount: fromPromise(({ input }) => createAccount(input)),
+      insertProfile: fromPromise(async ({ input }) => {
+        calls.push(`insertProfile:${input.userId}`);
+        await (options.insertProfile ?? (async () => {}))();
+      }),
+    },
+    actions: {
+      persistPassword: (_, params) => void calls.push(`persistPassword:${params.password}`),
+      clearPassword: () => void calls.push('clearPassword'),
+      advance: () => void calls.push('advance'),
+      cacheIdentity: (_, params) => void calls.push(`cacheIdentity:${params.userId}:${params.email}`),
+      goToPreparing: () => void calls.push('goToPreparing'),
+      reportError: (_, params) => void calls.push(`reportError:${String(params.error)}`),
+    },
+  });
+  const actor = createActor(machine, { input: options.storedPassword === undefined ? {} : { storedPassword: options.storedPassword } });
+  actor.start();
+  return { actor, calls, createAccount };
+}
+
+describe('validation rules', () => {
+  it('accepts passwords of at least 6 characters and at most 72 bytes', () => {
+    expect(isValidPassword('12345')).toBe(false);
+    expect(isValidPassword('123456')).toBe(true);
+    expect(isValidPassword('x'.repeat(72))).toBe(true);
+    expect(isValidPassword('x'.repeat(73))).toBe(false);
+    expect(isValidPassword('ä'.repeat(37))).toBe(false);
+  });
+
+  it('accepts e-mails with text, @, text, a dot and text', () => {
+    expect(isValidEmail('ann@example.com')).toBe(true);
+    expect(isValidEmail(' ann@example.com ')).toBe(true);
+    expect(isValidEmail('ann@example')).toBe(false);
+    expect(isValidEmail('ann example.com')).toBe(false);
+    expect(isValidEmail('a n@example.com')).toBe(false);
+  });
+});
+
+describe('signUpMachine', () => {
+  it('password first: stores it, advances, then creates the account on the e-mail, in the spec order', async () => {
+    const { actor, calls, createAccount } = harness();
+    actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+    expect(calls).toEqual(['persistPassword:secret1', 'advance']);
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'ann@example.com' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(createAccount).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'secret1' });
+    expect(calls.slice(2)).toEqual(['clearPassword', 'insertProfile:user-1', 'cacheIdentity:user-1:ann@example.com', 'goToPreparing']);
+  });
+
+  it('e-mail first (v1, v2): advances to the password step, then creates the account', async () => {
+    const { actor, calls, createAccount } = harness();
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'bob@example.com' });
+    expect(calls).toEqual(['advance']);
+    actor.send({ type: 'SUBMIT_PASSWORD', password: 'hunter22' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(createAccount).toHaveBeenCalledWith({ email: 'bob@example.com', password: 'hunter22' });
+  });
+
+  it('uses the password kept in session storage after a reload of the e-mail step', async () => {
+    const { actor, createAccount } = harness({ storedPassword: 'stored-pw' });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'c@example.com' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(createAccount).toHaveBeenCalledWith({ email: 'c@example.com', password: 'stored-pw' });
+  });
+
+  it('marks invalid input and does not move on', () => {
+    const { actor, calls } = harness();
+    actor.send({ type: 'SUBMIT_PASSWORD', password: '123' });
+    expect(actor.getSnapshot().context.passwordInvalid).toBe(true);
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'nope' });
+    expect(actor.getSnapshot().context.emailInvalid).toBe(true);
+    expect(calls).toEqual([]);
+    actor.send({ type: 'SUBMIT_PASSWORD', password: '123456' });
+    expect(actor.getSnapshot().context.passwordInvalid).toBe(false);
+  });
+
+  it('ignores a second submit while the account is being created', async () => {
+    let release: (value: CreatedAccount) => void = () => {};
+    const { actor, createAccount } = harness({
+      storedPassword: 'secret1',
+      createAccount: () => new Promise<CreatedAccount>((resolve) => { release = resolve; }),
+    });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'd@example.com' });
+    expect(actor.getSnapshot().value).toBe('creatingAccount');
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'd@example.com' });
+    actor.send({ type: 'SUBMIT_PASSWORD', password: 'other-pw' });
+    expect(createAccount).toHaveBeenCalledTimes(1);
+    release({ userId: 'u', email: 'd@example.com' });
+    await waitFor(actor, (s) => s.status === 'done');
+  });
+
+  it('opens the already-registered dialog for "User already registered"', async () => {
+    const { actor, calls } = harness({ storedPassword: 'secret1', createAccount: () => Promise.reject(new Error(USER_ALREADY_REGISTERED)) });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'e@example.com' });
+    await waitFor(actor, (s) => s.matches('alreadyRegistered'));
+    expect(calls).not.toContain('reportError');
+    actor.send({ type: 'CLOSE_DIALOG' });
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('logs any other error, keeps the answers and lets the visitor submit again', async () => {
+    let attempt = 0;
+    const { actor, calls, createAccount } = harness({
+      storedPassword: 'secret1',
+      createAccount: async ({ email }) => {
+        attempt += 1;
+        if (attempt === 1) throw new Error('Request rate limit reached');
+        return { userId: 'u2', email };
+      },
+    });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'f@example.com' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(calls).toContain('reportError:Error: Request rate limit reached');
+    expect(actor.getSnapshot().context.email).toBe('f@example.com');
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'f@example.com' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(createAccount).toHaveBeenLastCalledWith({ email: 'f@example.com', password: 'secret1' });
+  });
+
+  it('goes on to preparing even when the profile insert fails, reporting it', async () => {
+    const { actor, calls } = harness({ storedPassword: 'secret1', insertProfile: () => Promise.reject(new Error('rls')) });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'g@example.com' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toContain('reportError:Error: rls');
+    expect(calls.at(-1)).toBe('goToPreparing');
+  });
+});
