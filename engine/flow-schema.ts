@@ -105,6 +105,13 @@ export const optionSchema = z.strictObject({
   description: translationKey.optional(),
 });
 
+/**
+ * A step as written in a flow file: every field optional, because a child flow overrides only what it
+ * changes. No defaults here (`storage` gets its default after `extends` is resolved); a default would
+ * silently replace the parent's value on every step the child touches.
+ */
+export const stepOverrideSchema = stepSchema.extend({ storage: storageSchema.optional() }).partial();
+
 /** A flow file as written. `extends` pulls in another flow's optionSets and steps (deep-merged). */
 export const flowFileSchema = z.strictObject({
   version: z.literal(FLOW_FILE_VERSION),
@@ -118,7 +125,7 @@ export const flowFileSchema = z.strictObject({
   order: identifier.optional(),
   orders: z.record(identifier, z.array(identifier).min(1)).optional(),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)).optional(),
-  steps: z.record(identifier, stepSchema.partial()).optional(),
+  steps: z.record(identifier, stepOverrideSchema).optional(),
 });
 export type FlowFile = z.infer<typeof flowFileSchema>;
 export type StepDefinition = z.infer<typeof stepSchema>;

@@ -1,0 +1,141 @@
+import type { CompiledFlow, CompiledVariants } from './compiled-flow';
+import { compileFlow } from './compile-flow';
+import { compileVariants } from './compile-variants';
+import type { FlowDiagnostic } from './flow-error';
+import { formatFlowDiagnostic } from './flow-error';
+import type { LoadedFlowFile } from './load-flow-file';
+import { loadFlowFile } from './load-flow-file';
+import { loadVariantsFile } from './load-variants-file';
+import { resolveFlow } from './resolve-flow';
+import type { TranslationFileInput } from './translation-catalog';
+import { TranslationCatalog } from './translation-catalog';
+import { verifyFlow } from './verify-flow';
+
+/** A text file as read from disk; `file` is the path shown in messages, relative to the project root. */
+export interface TextFileInput {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Everything the compiler reads, already loaded (I/O lives in read-flow-project.ts). */
+export interface FlowProjectInput {
+  readonly flowFiles: readonly TextFileInput[];
+  /** flows/variants.yaml, when present. */
+  readonly variantsFile?: TextFileInput;
+  /** The English namespace files. */
+  readonly translationFiles: readonly TranslationFileInput[];
+  /** Whether a URL path such as `/images/v2/gender.svg` exists under public/. */
+  readonly publicFileExists: (urlPath: string) => boolean;
+}
+
+export interface FlowProjectOptions {
+  /** Compile (and verify) this order in every flow instead of each flow's `order` line. */
+  readonly order?: string;
+  /** Named in the message when a flow lacks `order`, e.g. `FLOW_ORDER`. */
+  readonly orderSource?: string;
+  /** Verify every order of every flow, not only the compiled one (the CLI's `check`). */
+  readonly verifyAllOrders?: boolean;
+}
+
+/** One flow and order that passed verification. */
+export interface FlowCheck {
+  readonly file: string;
+  readonly flowId: string;
+  readonly order: string;
+  readonly stepCount: number;
+  /** Whether this is the order that gets compiled (the `order` line or the override). */
+  readonly compiled: boolean;
+}
+
+export interface FlowProjectResult {
+  /** Compiled flows by id; a flow with any error is left out. */
+  readonly flows: ReadonlyMap<string, CompiledFlow>;
+  readonly variants?: CompiledVariants;
+  readonly checks: readonly FlowCheck[];
+  /** Every problem, de-duplicated (an error in a parent is seen through each child) and sorted by place. */
+  readonly diagnostics: readonly FlowDiagnostic[];
+}
+
+/**
+ * Loads, resolves, verifies and compiles every flow and the variants file. Shared by the Vite plugin
+ * (build and dev), the CLI and the bench, so all three accept and reject exactly the same files.
+ */
+export function compileFlowProject(input: FlowProjectInput, options: FlowProjectOptions = {}): FlowProjectResult {
+  const diagnostics: FlowDiagnostic[] = [];
+  const { catalog, diagnostics: translationErrors } = TranslationCatalog.parse('en', input.translationFiles);
+  diagnostics.push(...translationErrors);
+
+  const loaded: LoadedFlowFile[] = [];
+  const fileById = new Map<string, string>();
+  for (const { file, text } of input.flowFiles) {
+    const result = loadFlowFile(file, text);
+    if (!result.ok) {
+      diagnostics.push(...result.diagnostics);
+      continue;
+    }
+    const previous = fileById.get(result.value.data.id);
+    if (previous !== undefined) {
+      diagnostics.push(result.value.source.diagnosticAt(['id'], `flow id "${result.value.data.id}" is already used by ${previous}`));
+      continue;
+    }
+    fileById.set(result.value.data.id, file);
+    loaded.push(result.value);
+  }
+
+  const flows = new Map<string, CompiledFlow>();
+  const basePaths = new Map<string, { readonly basePath: string }>();
+  const basePathOwner = new Map<string, string>();
+  const checks: FlowCheck[] = [];
+  for (const file of loaded) {
+    const resolved = resolveFlow(file.data.id, loaded);
+    if (!resolved.ok) {
+      diagnostics.push(...resolved.diagnostics);
+      continue;
+    }
+    const { flow, locator } = resolved.value;
+    basePaths.set(flow.id, { basePath: flow.basePath });
+    const owner = basePathOwner.get(flow.basePath);
+    if (owner !== undefined) diagnostics.push(locator.at(['basePath'], `basePath "${flow.basePath}" is already used by flow "${owner}"`));
+    basePathOwner.set(flow.basePath, flow.id);
+
+    const compiledOrder = options.order ?? flow.order;
+    const orders = options.verifyAllOrders === true ? unique([compiledOrder, ...Object.keys(flow.orders)]) : [compiledOrder];
+    for (const order of orders) {
+      const problems = verifyFlow(resolved.value, {
+        translations: catalog,
+        publicFileExists: input.publicFileExists,
+        order,
+        ...(options.order !== undefined && order === options.order && options.orderSource !== undefined ? { orderSource: options.orderSource } : {}),
+      });
+      diagnostics.push(...problems);
+      if (problems.length > 0) continue;
+      const compiled = order === compiledOrder;
+      checks.push({ file: file.file, flowId: flow.id, order, stepCount: flow.orders[order]?.length ?? 0, compiled });
+      if (compiled) flows.set(flow.id, compileFlow(flow, catalog, { order }));
+    }
+  }
+
+  let variants: CompiledVariants | undefined;
+  if (input.variantsFile !== undefined) {
+    const loadedVariants = loadVariantsFile(input.variantsFile.file, input.variantsFile.text);
+    if (!loadedVariants.ok) {
+      diagnostics.push(...loadedVariants.diagnostics);
+    } else {
+      const compiled = compileVariants(loadedVariants.value, basePaths);
+      if (compiled.ok) variants = compiled.value;
+      else diagnostics.push(...compiled.diagnostics);
+    }
+  }
+
+  return { flows, ...(variants === undefined ? {} : { variants }), checks, diagnostics: dedupeAndSort(diagnostics) };
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+function dedupeAndSort(diagnostics: readonly FlowDiagnostic[]): FlowDiagnostic[] {
+  const seen = new Map<string, FlowDiagnostic>();
+  for (const d of diagnostics) seen.set(formatFlowDiagnostic(d), d);
+  return [...seen.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}

@@ -1,0 +1,69 @@
+import type { CompiledFlow, CompiledOption, CompiledStep, CompiledStorage } from './compiled-flow';
+import type { ResolvedFlow, StepDefinition } from './flow-schema';
+import type { TranslationCatalog } from './translation-catalog';
+import { optionLabelKey, translationKeys } from './translation-keys';
+
+export interface CompileFlowOptions {
+  /** Compile this order instead of the flow's `order` line (FLOW_ORDER). */
+  readonly order?: string;
+}
+
+/**
+ * Turns a resolved, verified flow into the plain data the browser receives: steps in funnel order
+ * with full routes (`${basePath}/${id}`), every translation key spelled out, and the English texts
+ * that `answerText` storage writes (option labels and question headings) resolved from `translations`.
+ *
+ * Call `verifyFlow` first: here an unknown step or order is a programming error and throws, and a
+ * missing English text falls back to its key.
+ */
+export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog, options: CompileFlowOptions = {}): CompiledFlow {
+  const orderName = options.order ?? flow.order;
+  const ids = flow.orders[orderName];
+  if (ids === undefined) throw new Error(`compileFlow: flow "${flow.id}" has no order "${orderName}"`);
+  const steps = ids.map((id, index): CompiledStep => {
+    const step = flow.steps[id];
+    if (step === undefined) throw new Error(`compileFlow: flow "${flow.id}" has no step "${id}"`);
+    return compileStep(flow, id, index, step, translations);
+  });
+  return { format: 1, id: flow.id, basePath: flow.basePath, exit: flow.exit, order: orderName, steps };
+}
+
+function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDefinition, translations: TranslationCatalog): CompiledStep {
+  const keys = translationKeys(id, step);
+  const english = (key: string): string => translations.lookup(key) ?? key;
+  const storage: CompiledStorage =
+    step.storage.mode === 'answerText'
+      ? { mode: 'answerText', englishHeading: english(keys.heading) }
+      : step.storage.mode === 'value'
+        ? { mode: 'value', key: step.storage.key, ...(step.storage.map === undefined ? {} : { map: step.storage.map }) }
+        : { mode: 'none' };
+  const set = step.options === undefined ? undefined : flow.optionSets[step.options];
+  const options = set?.map((option): CompiledOption => {
+    const labelKey = optionLabelKey(step.options ?? '', option);
+    return {
+      value: option.value,
+      labelKey,
+      ...(option.description === undefined ? {} : { descriptionKey: option.description }),
+      englishLabel: english(labelKey),
+    };
+  });
+  // Optional fields are left out rather than set to undefined so the JSON the browser gets stays small.
+  return {
+    id,
+    index,
+    screen: step.screen,
+    path: `${flow.basePath}/${id}`,
+    headingKey: keys.heading,
+    ...(keys.subheading === undefined ? {} : { subheadingKey: keys.subheading }),
+    ...(keys.info === undefined ? {} : { infoKey: keys.info }),
+    ...(options === undefined ? {} : { options }),
+    storage,
+    ...(step.links === undefined ? {} : { links: step.links.map((l) => ({ labelKey: l.label, to: l.to })) }),
+    ...(step.background === undefined ? {} : { background: step.background }),
+    ...(step.placeholder === undefined ? {} : { placeholder: step.placeholder }),
+    ...(step.subscriberCount === undefined ? {} : { subscriberCount: step.subscriberCount }),
+    ...(step.stars === undefined ? {} : { stars: step.stars }),
+    ...(step.confetti === undefined ? {} : { confetti: step.confetti }),
+    ...(step.autoAdvanceMs === undefined ? {} : { autoAdvanceMs: step.autoAdvanceMs }),
+  };
+}

@@ -1,0 +1,50 @@
+import type { CompiledVariants } from './compiled-flow';
+import type { Checked, FlowDiagnostic } from './flow-error';
+import type { LoadedVariantsFile } from './load-variants-file';
+import { didYouMean } from './suggest-name';
+
+/**
+ * Compiles flows/variants.yaml: every variant maps to an existing flow, the default variant is one of
+ * the variants, and the allocation gives a weight to exactly the variants (no more, no fewer, not all
+ * zero). Adds each mapped flow's base path so a redirect needs no flow data.
+ *
+ * @param flows the compiled (or at least resolved) flows by id
+ */
+export function compileVariants(loaded: LoadedVariantsFile, flows: ReadonlyMap<string, { readonly basePath: string }>): Checked<CompiledVariants> {
+  const { data, source } = loaded;
+  const diagnostics: FlowDiagnostic[] = [];
+  const variantNames = Object.keys(data.variants);
+  const basePaths: Record<string, string> = {};
+
+  for (const [variant, flowId] of Object.entries(data.variants)) {
+    const flow = flows.get(flowId);
+    if (flow === undefined) {
+      diagnostics.push(source.diagnosticAt(['variants', variant], `unknown flow "${flowId}"${didYouMean(flowId, flows.keys())}`));
+    } else {
+      basePaths[flowId] = flow.basePath;
+    }
+  }
+  if (data.variants[data.defaultVariant] === undefined) {
+    diagnostics.push(
+      source.diagnosticAt(['defaultVariant'], `unknown variant "${data.defaultVariant}"${didYouMean(data.defaultVariant, variantNames)} (variants: ${variantNames.join(', ')})`),
+    );
+  }
+  for (const variant of Object.keys(data.allocation)) {
+    if (data.variants[variant] === undefined) {
+      diagnostics.push(source.diagnosticAtKey(['allocation', variant], `unknown variant "${variant}"${didYouMean(variant, variantNames)}`));
+    }
+  }
+  for (const variant of variantNames) {
+    if (data.allocation[variant] === undefined) {
+      diagnostics.push(source.diagnosticAt(['allocation', variant], `missing allocation for variant "${variant}"`));
+    }
+  }
+  if (Object.values(data.allocation).every((weight) => weight === 0)) {
+    diagnostics.push(source.diagnosticAt(['allocation'], 'at least one variant needs a weight above 0'));
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  return {
+    ok: true,
+    value: { flag: data.flag, defaultVariant: data.defaultVariant, variants: data.variants, basePaths, allocation: data.allocation },
+  };
+}

@@ -1,0 +1,217 @@
+import type { FlowDiagnostic, FlowPath } from './flow-error';
+import type { ResolvedFlow, ScreenKind, StepDefinition } from './flow-schema';
+import type { ResolvedFlowSource } from './resolve-flow';
+import { didYouMean } from './suggest-name';
+import type { TranslationCatalog } from './translation-catalog';
+import { optionLabelKey, translationKeys } from './translation-keys';
+
+export interface VerifyFlowContext {
+  /** The English translations: every referenced key must exist there. */
+  readonly translations: TranslationCatalog;
+  /** Whether `/images/x.svg` exists under public/. */
+  readonly publicFileExists: (urlPath: string) => boolean;
+  /** Verify this order instead of the flow's `order` line (FLOW_ORDER, or the CLI checking every order). */
+  readonly order?: string;
+  /** How the override was requested, for the message when the flow lacks that order. */
+  readonly orderSource?: string;
+}
+
+const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
+const measurementKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
+
+/**
+ * Static checks a schema cannot express, on a resolved flow and one of its orders. Each problem is
+ * located in the file that defines the offending value (the flow itself or a flow it extends):
+ * - the order exists and lists only defined steps, each once (with "did you mean")
+ * - option sets exist; singleChoice steps have options and store the answer; only they may use options
+ *   or `answerText`; storage `map` keys are values of the step's options
+ * - height/weight/age store a `value` and have a placeholder
+ * - each storage key (and each answerText heading) is written by at most one step
+ * - sign-up steps come last; the funnel ends in sign-up and its exit leaves the flow
+ * - every referenced translation key exists in the English files; every background image exists
+ *
+ * Reachability: an order is a line (each step's only successor is the next, the last one's is `exit`),
+ * so every listed step is reachable; steps defined but in no order are allowed (a parent flow defines
+ * steps its children use).
+ */
+export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowContext): FlowDiagnostic[] {
+  const { flow, locator } = resolved;
+  const out: FlowDiagnostic[] = [];
+  const orderName = context.order ?? flow.order;
+  const ids = flow.orders[orderName];
+  if (ids === undefined) {
+    const known = Object.keys(flow.orders);
+    const message =
+      context.order === undefined
+        ? `unknown order "${orderName}"${didYouMean(orderName, known)} (orders: ${known.join(', ')})`
+        : `${context.orderSource ?? 'requested order'} "${orderName}" does not exist in this flow${didYouMean(orderName, known)} (orders: ${known.join(', ')})`;
+    out.push(locator.at(['order'], message));
+    return out;
+  }
+
+  const used: string[] = [];
+  const firstPosition = new Map<string, number>();
+  ids.forEach((id, index) => {
+    const at: FlowPath = ['orders', orderName, index];
+    if (flow.steps[id] === undefined) {
+      out.push(locator.at(at, `unknown step "${id}"${didYouMean(id, Object.keys(flow.steps))}`));
+      return;
+    }
+    const first = firstPosition.get(id);
+    if (first !== undefined) {
+      out.push(locator.at(at, `step "${id}" is listed twice in order "${orderName}" (first at position ${first + 1})`));
+      return;
+    }
+    firstPosition.set(id, index);
+    used.push(id);
+  });
+
+  for (const id of used) {
+    const step = flow.steps[id];
+    if (step !== undefined) verifyStep(flow, id, step, context, locator, out);
+  }
+  verifyUniqueStorage(flow, used, context, locator, out);
+  verifyEnding(flow, orderName, ids, locator, out);
+  return out;
+}
+
+function verifyStep(
+  flow: ResolvedFlow,
+  id: string,
+  step: StepDefinition,
+  context: VerifyFlowContext,
+  locator: ResolvedFlowSource['locator'],
+  out: FlowDiagnostic[],
+): void {
+  const at = (...rest: (string | number)[]): FlowPath => ['steps', id, ...rest];
+
+  if (step.screen === 'singleChoice') {
+    if (step.options === undefined) out.push(locator.at(at('options'), 'singleChoice steps need an option set: add "options: <set name>"'));
+    if (step.storage.mode === 'none') {
+      out.push(locator.at(at('storage'), 'singleChoice steps must store their answer: storage mode "value" or "answerText"'));
+    }
+  } else {
+    if (step.options !== undefined) out.push(locator.at(at('options'), `options only apply to singleChoice steps (this step is "${step.screen}")`));
+    if (step.storage.mode === 'answerText') {
+      out.push(locator.at(at('storage', 'mode'), `"answerText" stores the English option text, so it needs a singleChoice step (this step is "${step.screen}")`));
+    }
+  }
+
+  let optionValues: string[] = [];
+  if (step.options !== undefined) {
+    const set = flow.optionSets[step.options];
+    if (set === undefined) {
+      out.push(locator.at(at('options'), `unknown option set "${step.options}"${didYouMean(step.options, Object.keys(flow.optionSets))}`));
+    } else {
+      optionValues = set.map((o) => o.value);
+      set.forEach((option, index) => {
+        const optionPath: FlowPath = ['optionSets', step.options ?? '', index];
+        requireKey(optionLabelKey(step.options ?? '', option), [...optionPath, 'label'], context, locator, out);
+        if (option.description !== undefined) requireKey(option.description, [...optionPath, 'description'], context, locator, out);
+      });
+    }
+  }
+
+  if (measurementKinds.has(step.screen)) {
+    if (step.storage.mode !== 'value') {
+      out.push(locator.at(at('storage'), `${step.screen} steps store a number: use storage { mode: value, key: <key> }`));
+    }
+    if (step.placeholder === undefined) out.push(locator.at(at('placeholder'), `${step.screen} steps need a placeholder { metric, imperial }`));
+  }
+
+  if (step.storage.mode === 'value' && step.storage.map !== undefined && step.options !== undefined && optionValues.length > 0) {
+    for (const value of Object.keys(step.storage.map)) {
+      if (!optionValues.includes(value)) {
+        out.push(locator.atKey(at('storage', 'map', value), `unknown option value "${value}"${didYouMean(value, optionValues)}`));
+      }
+    }
+  }
+
+  const keys = translationKeys(id, step);
+  requireKey(keys.heading, at('heading'), context, locator, out);
+  if (keys.subheading !== undefined) requireKey(keys.subheading, at('subheading'), context, locator, out);
+  if (keys.info !== undefined) requireKey(keys.info, at('info'), context, locator, out);
+  step.links?.forEach((link, index) => requireKey(link.label, at('links', index, 'label'), context, locator, out));
+
+  if (step.background !== undefined) {
+    for (const [variant, image] of Object.entries(step.background)) {
+      if (!context.publicFileExists(image)) {
+        out.push(locator.at(at('background', variant), `image "${image}" not found (expected the file public${image})`));
+      }
+    }
+  }
+}
+
+function requireKey(
+  key: string,
+  path: FlowPath,
+  context: VerifyFlowContext,
+  locator: ResolvedFlowSource['locator'],
+  out: FlowDiagnostic[],
+): void {
+  if (!context.translations.has(key)) {
+    out.push(locator.at(path, `translation key "${key}" not found in ${context.translations.fileFor(key)}`));
+  }
+}
+
+function verifyUniqueStorage(
+  flow: ResolvedFlow,
+  used: readonly string[],
+  context: VerifyFlowContext,
+  locator: ResolvedFlowSource['locator'],
+  out: FlowDiagnostic[],
+): void {
+  const writers = new Map<string, string>();
+  const headings = new Map<string, string>();
+  for (const id of used) {
+    const step = flow.steps[id];
+    if (step === undefined) continue;
+    if (step.storage.mode === 'value') {
+      const previous = writers.get(step.storage.key);
+      if (previous !== undefined) {
+        out.push(locator.at(['steps', id, 'storage', 'key'], `storage key "${step.storage.key}" is already written by step "${previous}"`));
+      } else {
+        writers.set(step.storage.key, id);
+      }
+    } else if (step.storage.mode === 'answerText') {
+      // answerText answers are keyed by the English heading, so two equal headings overwrite each other.
+      const heading = context.translations.lookup(translationKeys(id, step).heading);
+      if (heading === undefined) continue;
+      const previous = headings.get(heading);
+      if (previous !== undefined) {
+        out.push(locator.at(['steps', id, 'heading'], `English heading "${heading}" is already the storage key of step "${previous}"; answerText steps need distinct headings`));
+      } else {
+        headings.set(heading, id);
+      }
+    }
+  }
+}
+
+function verifyEnding(
+  flow: ResolvedFlow,
+  orderName: string,
+  ids: readonly string[],
+  locator: ResolvedFlowSource['locator'],
+  out: FlowDiagnostic[],
+): void {
+  let firstSignUp: string | undefined;
+  ids.forEach((id, index) => {
+    const screen = flow.steps[id]?.screen;
+    if (screen === undefined) return;
+    if (signUpKinds.has(screen)) {
+      firstSignUp ??= id;
+    } else if (firstSignUp !== undefined) {
+      out.push(locator.at(['orders', orderName, index], `step "${id}" comes after the sign-up step "${firstSignUp}"; sign-up steps must be last`));
+    }
+  });
+
+  const lastId = ids[ids.length - 1];
+  const lastScreen = lastId === undefined ? undefined : flow.steps[lastId]?.screen;
+  const endsInSignUp = flow.exit.startsWith('/sign-up') || (lastScreen !== undefined && signUpKinds.has(lastScreen));
+  if (!endsInSignUp) {
+    out.push(locator.at(['exit'], `the funnel must end in sign-up: exit "${flow.exit}" is not under /sign-up and the last step "${lastId ?? ''}" is not a sign-up step`));
+  }
+  if (flow.exit === flow.basePath || flow.exit.startsWith(`${flow.basePath}/`)) {
+    out.push(locator.at(['exit'], `exit "${flow.exit}" leads back into the flow (${flow.basePath}); it must leave the funnel`));
+  }
+}
