@@ -1,5 +1,5 @@
-import { errors, jwtVerify } from 'jose';
-import type { JWTPayload } from 'jose';
+import { AccessTokenError, verifyAccessToken } from './auth/verify-access-token';
+import type { AccessTokenClaims } from './auth/verify-access-token';
 import type { ServerConfig } from './config';
 
 /** The database roles a request may run as; anything else in a JWT is refused. */
@@ -8,7 +8,7 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
 export interface RequestClaims {
   readonly role: RequestRole;
   /** The verified JWT payload (empty for a request without a token), as `request.jwt.claims`. */
-  readonly claims: JWTPayload;
+  readonly claims: AccessTokenClaims | Record<string, never>;
 }
 
 /** A token that is present but not acceptable: PostgREST's PGRST301, the functions' 401. */
@@ -30,7 +30,7 @@ export function bearerToken(authorization: string | undefined | null): string | 
 
 /**
  * Verifies the request's JWT the way PostgREST does: signature (HS256, JWT_SECRET) and expiry only,
- * no session lookup. The Authorization bearer wins; Supabase's gateway also accepts the `apikey`
+ * no session lookup (the one verifier, server/auth/verify-access-token.ts). The Authorization bearer wins; Supabase's gateway also accepts the `apikey`
  * header alone; with neither, the request is anonymous.
  */
 export async function requestClaims(
@@ -39,14 +39,14 @@ export async function requestClaims(
 ): Promise<RequestClaims> {
   const token = bearerToken(headers.get('authorization')) ?? headers.get('apikey') ?? undefined;
   if (token === undefined || token === '') return { role: 'anon', claims: {} };
-  let payload: JWTPayload;
+  let payload: AccessTokenClaims;
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(config.jwtSecret), { algorithms: ['HS256'] }));
+    payload = await verifyAccessToken(token, config);
   } catch (error) {
-    if (error instanceof errors.JWTExpired) throw new InvalidJwtError('JWT expired');
-    throw new InvalidJwtError(error instanceof errors.JOSEError ? `JWT invalid: ${error.code}` : 'JWT invalid');
+    if (error instanceof AccessTokenError) throw new InvalidJwtError(error.message);
+    throw error;
   }
-  const role = payload.role ?? 'anon';
+  const role = payload.role;
   if (!isRequestRole(role)) throw new InvalidJwtError(`JWT role ${JSON.stringify(role)} is not allowed`);
   return { role, claims: payload };
 }

@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ApiKeys } from './api-keys';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import { createFunctionsRoutes } from './functions/create-functions-routes';
+import { createLocalFetch } from './local-fetch';
+import { createRestRoutes } from './rest/create-rest-routes';
+import { createRevenueCatDevRoutes } from './revenuecat/create-revenuecat-dev-routes';
+import { createRevenueCatRoutes } from './revenuecat/create-revenuecat-routes';
+import type { RevenueCatRoutesDeps } from './revenuecat/create-revenuecat-routes';
+import { serveSpa } from './serve-spa';
+
+export interface AppDeps {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly apiKeys: ApiKeys;
+  /** Mounted at /auth/v1 (server/auth/create-auth-routes.ts). */
+  readonly authRoutes?: Hono;
+  /** Mounted at /_dev/mail (server/mail/create-mail-routes.ts). */
+  readonly mailRoutes?: Hono;
+  readonly resolveStripeSubscription?: RevenueCatRoutesDeps['resolveStripeSubscription'];
+}
+
+/** What supabase-js sends (WIRE.md), and what it reads back. */
+const corsOptions = {
+  origin: '*',
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  allowHeaders: [
+    'apikey',
+    'authorization',
+    'content-type',
+    'x-client-info',
+    'x-supabase-api-version',
+    'prefer',
+    'content-profile',
+    'accept-profile',
+    'range',
+    'accept',
+    'x-platform',
+  ],
+  exposeHeaders: ['content-range', 'preference-applied', 'x-supabase-api-version', 'x-sb-error-code', 'range-unit'],
+  maxAge: 86400,
+};
+
+/**
+ * The whole local stack as one Hono app: Supabase's auth, REST and functions paths, the RevenueCat
+ * emulator, dev tools and the built SPA, with CORS on the API and security headers everywhere.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const { db, config, apiKeys } = deps;
+  const app = new Hono();
+  const localFetch = createLocalFetch(config.siteUrl, (request) => app.fetch(request));
+
+  app.use(
+    '*',
+    secureHeaders({
+      // The SPA loads only its own scripts, styles, fonts and images and talks only to this origin.
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      // API answers are read cross-origin by a Vite dev server or another front end.
+      crossOriginResourcePolicy: false,
+    }),
+  );
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/revenuecat/v1/*']) app.use(prefix, cors(corsOptions));
+
+  if (deps.authRoutes !== undefined) app.route('/auth/v1', deps.authRoutes);
+  if (deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);
+  app.route('/rest/v1', createRestRoutes({ db, config }));
+  app.route('/functions/v1', createFunctionsRoutes({ config, apiKeys, fetch: localFetch }));
+  app.route(
+    '/revenuecat/v1',
+    createRevenueCatRoutes({ db, config, ...(deps.resolveStripeSubscription === undefined ? {} : { resolveStripeSubscription: deps.resolveStripeSubscription }) }),
+  );
+  app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
+  app.use('*', serveSpa(config.distDir));
+
+  app.notFound((c) => c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    console.error('Unhandled error', error);
+    return c.json({ code: 'internal_error', message: 'Internal server error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadServerConfig } from './config';
+import { pgliteDirectory } from './db/open-database';
+import { startServer } from './start-server';
+
+/** `npm start` / `npm run server`: the local stack in one process, with what to know printed at start. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadServerConfig();
+  const running = await startServer(config);
+  const elapsed = Math.round(performance.now() - startedAt);
+
+  const database =
+    config.databaseUrl === undefined
+      ? `PGlite (embedded Postgres) in ${pgliteDirectory(config.dataDir)}`
+      : `PostgreSQL at ${redactedUrl(config.databaseUrl)}`;
+  const lines = [
+    '',
+    `  Local stack ready in ${elapsed} ms`,
+    `  URL               ${running.url}${config.siteUrl === running.url ? '' : `  (SITE_URL ${config.siteUrl})`}`,
+    `  Supabase URL      ${config.siteUrl}  (auth /auth/v1, REST /rest/v1, functions /functions/v1)`,
+    `  anon key          ${running.apiKeys.anonKey}`,
+    config.usingDefaultSecrets
+      ? `  service_role key  ${running.apiKeys.serviceRoleKey}  (well-known local default; server-side only)`
+      : '  service_role key  derived from JWT_SECRET, not printed (server-side only)',
+    `  data              ${database}`,
+    `  RevenueCat        ${config.revenueCatApiUrl}`,
+    `  mailbox           ${config.siteUrl}/_dev/mail`,
+    `  app               ${existsSync(join(config.distDir, 'index.html')) ? config.distDir : `not built (${config.distDir} missing): pages answer 404, run npx vite build`}`,
+    config.usingDefaultSecrets
+      ? '  secrets           LOCAL DEFAULTS (JWT_SECRET unset): fine on this machine, never for a deployment'
+      : '  secrets           from the environment',
+  ];
+  if (running.appliedMigrations.length > 0) lines.push(`  migrations        applied ${running.appliedMigrations.join(', ')}`);
+  console.log(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: closing the server and the database...`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(DATABASE_URL)';
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import type { PostgrestClient } from '@supabase/postgrest-js';
+import type { RevenueCatClient } from './revenuecat-client.ts';
+
+/**
+ * The contract between an Edge Function's code and whatever runs it. A handler is Web-standard
+ * `(Request, deps) => Promise<Response>`; the runner verifies the caller's JWT first and injects
+ * everything the handler touches, so the same file runs on the local stack (server/functions/) and on
+ * Supabase (a `Deno.serve` wrapper, see deno-entry.ts next to each handler).
+ */
+export interface FunctionUser {
+  /** auth.users id (the JWT's `sub`); also the RevenueCat app user id. */
+  readonly id: string;
+  readonly email: string | null;
+  readonly role: string;
+  readonly claims: Readonly<Record<string, unknown>>;
+}
+
+/** The database as the signed-in user: requests carry their JWT, so row-level security applies. */
+export type UserDatabase = Pick<PostgrestClient, 'from'>;
+
+export interface FunctionDeps {
+  readonly user: FunctionUser;
+  /** The caller's access token, for calls made on the user's behalf. */
+  readonly accessToken: string;
+  readonly db: UserDatabase;
+  /** Bypasses RLS; present only for functions that declare `needsServiceRole`. */
+  readonly serviceDb: UserDatabase | undefined;
+  readonly revenueCat: RevenueCatClient;
+  readonly env: (name: string) => string | undefined;
+}
+
+export type FunctionHandler = (request: Request, deps: FunctionDeps) => Promise<Response>;
+
+export interface FunctionModule {
+  readonly handler: FunctionHandler;
+  /** Ask for `deps.serviceDb`; without it a handler cannot reach past RLS. */
+  readonly needsServiceRole?: boolean;
+}
