@@ -3,6 +3,7 @@ import { compileFlow } from './compile-flow';
 import { compileVariants } from './compile-variants';
 import type { FlowDiagnostic } from './flow-error';
 import { formatFlowDiagnostic } from './flow-error';
+import { FlowSource } from './flow-source';
 import type { LoadedFlowFile } from './load-flow-file';
 import { loadFlowFile } from './load-flow-file';
 import { loadVariantsFile } from './load-variants-file';
@@ -66,11 +67,15 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
   diagnostics.push(...translationErrors);
 
   const loaded: LoadedFlowFile[] = [];
+  // Flows that exist but failed to load: references to them are not reported again as "unknown flow".
+  const brokenIds = new Set<string>();
   const fileById = new Map<string, string>();
   for (const { file, text } of input.flowFiles) {
     const result = loadFlowFile(file, text);
     if (!result.ok) {
       diagnostics.push(...result.diagnostics);
+      const id = idOfBrokenFile(file, text);
+      if (id !== undefined) brokenIds.add(id);
       continue;
     }
     const previous = fileById.get(result.value.data.id);
@@ -87,9 +92,10 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
   const basePathOwner = new Map<string, string>();
   const checks: FlowCheck[] = [];
   for (const file of loaded) {
-    const resolved = resolveFlow(file.data.id, loaded);
+    const resolved = resolveFlow(file.data.id, loaded, brokenIds);
     if (!resolved.ok) {
       diagnostics.push(...resolved.diagnostics);
+      brokenIds.add(file.data.id);
       continue;
     }
     const { flow, locator } = resolved.value;
@@ -101,12 +107,10 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     const compiledOrder = options.order ?? flow.order;
     const orders = options.verifyAllOrders === true ? unique([compiledOrder, ...Object.keys(flow.orders)]) : [compiledOrder];
     for (const order of orders) {
-      const problems = verifyFlow(resolved.value, {
-        translations: catalog,
-        publicFileExists: input.publicFileExists,
-        order,
-        ...(options.order !== undefined && order === options.order && options.orderSource !== undefined ? { orderSource: options.orderSource } : {}),
-      });
+      // The flow's own `order` line is checked as such, so a typo there reads "unknown order".
+      const requested = order === flow.order && options.order === undefined ? {} : { order };
+      const source = options.order !== undefined && order === options.order && options.orderSource !== undefined ? { orderSource: options.orderSource } : {};
+      const problems = verifyFlow(resolved.value, { translations: catalog, publicFileExists: input.publicFileExists, ...requested, ...source });
       diagnostics.push(...problems);
       if (problems.length > 0) continue;
       const compiled = order === compiledOrder;
@@ -121,13 +125,19 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     if (!loadedVariants.ok) {
       diagnostics.push(...loadedVariants.diagnostics);
     } else {
-      const compiled = compileVariants(loadedVariants.value, basePaths);
+      const compiled = compileVariants(loadedVariants.value, basePaths, brokenIds);
       if (compiled.ok) variants = compiled.value;
       else diagnostics.push(...compiled.diagnostics);
     }
   }
 
   return { flows, ...(variants === undefined ? {} : { variants }), checks, diagnostics: dedupeAndSort(diagnostics) };
+}
+
+/** The `id` of a flow file that failed validation, if it can still be read. */
+function idOfBrokenFile(file: string, text: string): string | undefined {
+  const id: unknown = FlowSource.parse(file, text).source.document.get('id');
+  return typeof id === 'string' ? id : undefined;
 }
 
 function unique(values: readonly string[]): string[] {

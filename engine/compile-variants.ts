@@ -9,16 +9,25 @@ import { didYouMean } from './suggest-name';
  * zero). Adds each mapped flow's base path so a redirect needs no flow data.
  *
  * @param flows the compiled (or at least resolved) flows by id
+ * @param broken ids of flows that exist but have errors of their own (not reported again here)
  */
-export function compileVariants(loaded: LoadedVariantsFile, flows: ReadonlyMap<string, { readonly basePath: string }>): Checked<CompiledVariants> {
+export function compileVariants(
+  loaded: LoadedVariantsFile,
+  flows: ReadonlyMap<string, { readonly basePath: string }>,
+  broken: ReadonlySet<string> = new Set(),
+): Checked<CompiledVariants> {
   const { data, source } = loaded;
   const diagnostics: FlowDiagnostic[] = [];
   const variantNames = Object.keys(data.variants);
   const basePaths: Record<string, string> = {};
+  let blocked = false;
 
   for (const [variant, flowId] of Object.entries(data.variants)) {
     const flow = flows.get(flowId);
-    if (flow === undefined) {
+    if (flow === undefined && broken.has(flowId)) {
+      // That flow's own errors are reported; the variants cannot compile, but say nothing more.
+      blocked = true;
+    } else if (flow === undefined) {
       diagnostics.push(source.diagnosticAt(['variants', variant], `unknown flow "${flowId}"${didYouMean(flowId, flows.keys())}`));
     } else {
       basePaths[flowId] = flow.basePath;
@@ -42,7 +51,7 @@ export function compileVariants(loaded: LoadedVariantsFile, flows: ReadonlyMap<s
   if (Object.values(data.allocation).every((weight) => weight === 0)) {
     diagnostics.push(source.diagnosticAt(['allocation'], 'at least one variant needs a weight above 0'));
   }
-  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  if (diagnostics.length > 0 || blocked) return { ok: false, diagnostics };
   return {
     ok: true,
     value: { flag: data.flag, defaultVariant: data.defaultVariant, variants: data.variants, basePaths, allocation: data.allocation },

@@ -26,8 +26,10 @@ export interface ResolvedFlowSource {
  *
  * @param id the flow to resolve
  * @param files every loaded flow file, looked up by their `id`
+ * @param broken ids of flows that exist but failed to load: extending one fails without a message of
+ *   its own (the parent's errors are already reported)
  */
-export function resolveFlow(id: string, files: readonly LoadedFlowFile[]): Checked<ResolvedFlowSource> {
+export function resolveFlow(id: string, files: readonly LoadedFlowFile[], broken: ReadonlySet<string> = new Set()): Checked<ResolvedFlowSource> {
   const byId = new Map(files.map((f) => [f.data.id, f]));
   const own = byId.get(id);
   if (own === undefined) throw new Error(`resolveFlow: no loaded flow with id "${id}"`);
@@ -36,6 +38,7 @@ export function resolveFlow(id: string, files: readonly LoadedFlowFile[]): Check
   for (let current = own; current.data.extends !== undefined; ) {
     const parentId = current.data.extends;
     const parent = byId.get(parentId);
+    if (parent === undefined && broken.has(parentId)) return { ok: false, diagnostics: [] };
     if (parent === undefined) {
       const message = `unknown flow "${parentId}"${didYouMean(parentId, byId.keys())}`;
       return { ok: false, diagnostics: [current.source.diagnosticAt(['extends'], message)] };

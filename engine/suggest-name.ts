@@ -21,14 +21,20 @@ export function suggestName(input: string, candidates: Iterable<string>): string
   // so that `ab` does not "suggest" an unrelated `xy`.
   const limit = input.length <= 3 ? 1 : Math.max(2, Math.floor(input.length / 3));
   if (bestDistance <= limit) return best;
-  // A shortened or lengthened name (`subscribers` for `subscriberCount`) is too far by edits but obvious.
+  // A shortened or extended name (`subscribers` for `subscriberCount`) is far in edits but obvious:
+  // accept a candidate sharing a prefix of at least three quarters of the input.
   if (input.length >= 4) {
     for (const candidate of candidates) {
-      const c = candidate.toLowerCase();
-      if (candidate !== input && (c.startsWith(lowered) || lowered.startsWith(c))) return candidate;
+      if (candidate !== input && commonPrefix(lowered, candidate.toLowerCase()) >= Math.ceil(input.length * 0.75)) return candidate;
     }
   }
   return undefined;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
 }
 
 /** ` - did you mean "height"?` or an empty string. */

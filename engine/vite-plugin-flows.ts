@@ -1,0 +1,152 @@
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import type { FlowProjectResult } from './compile-flow-project';
+import { compileFlowProject } from './compile-flow-project';
+import type { FlowDiagnostic } from './flow-error';
+import { formatFlowDiagnostic } from './flow-error';
+import { flowProjectLayout, readFlowProject } from './read-flow-project';
+import { didYouMean } from './suggest-name';
+
+export interface VitePluginFlowsOptions {
+  /** Project root holding flows/ and public/; defaults to Vite's root. */
+  readonly root?: string;
+  /**
+   * Compile every flow with this order instead of its `order` line. Defaults to the `FLOW_ORDER`
+   * environment variable, so CI can walk the other reading without editing YAML.
+   */
+  readonly order?: string;
+}
+
+const flowPrefix = 'virtual:flow/';
+const variantsId = 'virtual:flow-variants';
+const resolvedFlowPrefix = `\0${flowPrefix}`;
+const resolvedVariantsId = `\0${variantsId}`;
+
+/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
+interface FlowPluginError extends Error {
+  id?: string;
+  loc?: { file: string; line: number; column: number };
+  plugin?: string;
+}
+
+/**
+ * Serves the compiled flows to the app as virtual modules, compiled at build time so the browser gets
+ * plain JSON and neither a YAML parser nor zod reaches the bundle:
+ * - `virtual:flow/<flowId>`: default export, the `CompiledFlow`
+ * - `virtual:flow-variants`: default export, the `CompiledVariants` of flows/variants.yaml
+ *
+ * Any flow error fails `vite build` with the located messages. In dev, editing flows/*.yaml,
+ * public/locales/en/*.json or an image under public/ recompiles; a valid edit reloads the page, an
+ * invalid one shows Vite's error overlay with the same `file:line:column` messages as `flows check`.
+ */
+export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
+  let root = options.root === undefined ? process.cwd() : resolve(options.root);
+  let isBuild = false;
+  let cached: { result: FlowProjectResult; watchFiles: readonly string[] } | undefined;
+  const order = options.order ?? nonEmpty(process.env.FLOW_ORDER);
+
+  const compile = (): { result: FlowProjectResult; watchFiles: readonly string[] } => {
+    if (cached === undefined) {
+      const project = readFlowProject(root);
+      const result = compileFlowProject(project, order === undefined ? {} : { order, orderSource: 'FLOW_ORDER' });
+      cached = { result, watchFiles: project.watchFiles };
+    }
+    return cached;
+  };
+
+  const toError = (diagnostics: readonly FlowDiagnostic[]): FlowPluginError => {
+    const error: FlowPluginError = new Error(
+      `flow check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}\n(run "npm run flows -- check" for the same report)`,
+    );
+    const first = diagnostics[0];
+    if (first !== undefined) {
+      const file = join(root, first.file);
+      error.id = file;
+      error.loc = { file, line: first.line, column: first.column };
+    }
+    error.plugin = 'vite-plugin-flows';
+    // The messages are the whole story; a stack into the compiler would only hide them in the overlay.
+    error.stack = '';
+    return error;
+  };
+
+  const isFlowInput = (file: string): boolean => {
+    const rel = relative(root, file).split(sep).join('/');
+    if (rel.startsWith('..') || isAbsolute(rel)) return false;
+    return (
+      (rel.startsWith(`${flowProjectLayout.flowsDir}/`) && /\.ya?ml$/.test(rel)) ||
+      (rel.startsWith(`${flowProjectLayout.englishLocaleDir}/`) && rel.endsWith('.json')) ||
+      // A background image appearing or disappearing changes the verdict of the image check.
+      (rel.startsWith(`${flowProjectLayout.publicDir}/`) && /\.(webp|png|jpe?g|svg|avif)$/.test(rel))
+    );
+  };
+
+  return {
+    name: 'vite-plugin-flows',
+
+    configResolved(config) {
+      if (options.root === undefined) root = config.root;
+      isBuild = config.command === 'build';
+    },
+
+    buildStart() {
+      cached = undefined;
+      if (!isBuild) return;
+      // Fail the build up front, even if no module happens to import a broken flow.
+      const { result, watchFiles } = compile();
+      for (const file of watchFiles) this.addWatchFile(file);
+      if (result.diagnostics.length > 0) throw toError(result.diagnostics);
+    },
+
+    resolveId(id) {
+      if (id === variantsId) return resolvedVariantsId;
+      if (id.startsWith(flowPrefix)) return `\0${id}`;
+      return undefined;
+    },
+
+    load(id) {
+      if (id !== resolvedVariantsId && !id.startsWith(resolvedFlowPrefix)) return undefined;
+      const { result, watchFiles } = compile();
+      for (const file of watchFiles) this.addWatchFile(file);
+      if (result.diagnostics.length > 0) throw toError(result.diagnostics);
+      if (id === resolvedVariantsId) {
+        if (result.variants === undefined) throw new Error(`${variantsId}: ${flowProjectLayout.variantsFile} is missing`);
+        return `export default ${JSON.stringify(result.variants)};\n`;
+      }
+      const flowId = id.slice(resolvedFlowPrefix.length);
+      const flow = result.flows.get(flowId);
+      if (flow === undefined) {
+        throw new Error(`${flowPrefix}${flowId}: unknown flow "${flowId}"${didYouMean(flowId, result.flows.keys())} (flows: ${[...result.flows.keys()].join(', ')})`);
+      }
+      return `export default ${JSON.stringify(flow)};\n`;
+    },
+
+    hotUpdate({ file, server }) {
+      if (!isFlowInput(file)) return undefined;
+      if (this.environment.name !== 'client') return [];
+      cached = undefined;
+      const graph = this.environment.moduleGraph;
+      for (const [id, module] of graph.idToModuleMap) {
+        if (id === resolvedVariantsId || id.startsWith(resolvedFlowPrefix)) graph.invalidateModule(module);
+      }
+      const { result } = compile();
+      if (result.diagnostics.length > 0) {
+        const error = toError(result.diagnostics);
+        logError(server, error);
+        // Vite sends an error thrown here to the browser as its error overlay.
+        throw error;
+      }
+      server.config.logger.info(`flows recompiled (${relative(root, file)} changed), reloading`, { timestamp: true });
+      this.environment.hot.send({ type: 'full-reload', path: '*' });
+      return [];
+    },
+  };
+}
+
+function logError(server: ViteDevServer, error: Error): void {
+  server.config.logger.error(error.message, { timestamp: true });
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowProjectOptions } from '../../../engine/compile-flow-project';
+import { compileFlowProject } from '../../../engine/compile-flow-project';
+import { formatFlowDiagnostic } from '../../../engine/flow-error';
+import { positionOf } from './flow-test-project';
+
+const english = {
+  steps: {
+    gender: { heading: 'Gender?', logIn: 'Log in' },
+    goal: { heading: 'Goal?' },
+    shape: { heading: 'Shape?' },
+    height: { heading: 'Height?', info: 'Why height' },
+    intro: { heading: 'Did you know?', info: 'Facts' },
+    email: { heading: 'E-mail?' },
+    password: { heading: 'Password?' },
+  },
+  options: { gender: { female: 'Female', male: 'Male' }, goal: { lose: 'Lose', keep: 'Keep' } },
+};
+
+const flow = `version: 1
+id: demo
+basePath: /onboarding
+exit: /sign-up/password
+order: main
+orders:
+  main: [gender, goal, height, intro]
+optionSets:
+  gender:
+    - value: female
+    - value: male
+  goal:
+    - value: lose
+    - value: keep
+steps:
+  gender:
+    screen: singleChoice
+    options: gender
+    storage: { mode: value, key: gender }
+    links:
+      - { label: "onboarding:steps.gender.logIn", to: /account/sign-in }
+  goal:
+    screen: singleChoice
+    options: goal
+    storage: { mode: answerText }
+  shape:
+    screen: singleChoice
+    options: goal
+    storage: { mode: answerText }
+  height:
+    screen: height
+    storage: { mode: value, key: height }
+    placeholder: { metric: 165, imperial: 65 }
+    info: true
+  intro:
+    screen: info
+    info: true
+  email:
+    screen: signUpEmail
+  password:
+    screen: signUpPassword
+`;
+
+function check(text: string, options: FlowProjectOptions & { translations?: unknown; images?: readonly string[] } = {}): string[] {
+  const result = compileFlowProject(
+    {
+      flowFiles: [{ file: 'flows/demo.yaml', text }],
+      translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(options.translations ?? english) }],
+      publicFileExists: (path) => (options.images ?? []).includes(path),
+    },
+    options,
+  );
+  return result.diagnostics.map(formatFlowDiagnostic);
+}
+
+/** `flows/demo.yaml:<line>:<col>` of `needle` (searched after `after`) in `text`. */
+function at(text: string, needle: string, after = ''): string {
+  const { line, column } = positionOf(text, needle, after);
+  return `flows/demo.yaml:${line}:${column}`;
+}
+
+describe('verifyFlow', () => {
+  it('accepts a correct flow', () => {
+    expect(check(flow)).toEqual([]);
+  });
+
+  it('locates an unknown step in an order and suggests the nearest defined one', () => {
+    const text = flow.replace('main: [gender, goal, height, intro]', 'main: [gender, gaol, height, intro]');
+    expect(check(text)).toEqual([`${at(text, 'gaol')} orders.main[1]: unknown step "gaol" - did you mean "goal"?`]);
+  });
+
+  it('rejects a step listed twice', () => {
+    const text = flow.replace('main: [gender, goal, height, intro]', 'main: [gender, goal, height, goal]');
+    expect(check(text)).toEqual([`${at(text, 'goal', 'height,')} orders.main[3]: step "goal" is listed twice in order "main" (first at position 2)`]);
+  });
+
+  it('rejects an order line naming no order, and a FLOW_ORDER the flow lacks', () => {
+    const text = flow.replace('order: main', 'order: mian');
+    expect(check(text)).toEqual([`${at(text, 'mian')} order: unknown order "mian" - did you mean "main"? (orders: main)`]);
+    expect(check(flow, { order: 'listing', orderSource: 'FLOW_ORDER' })).toEqual([
+      `${at(flow, 'main', 'order: ')} order: FLOW_ORDER "listing" does not exist in this flow (orders: main)`,
+    ]);
+  });
+
+  it('checks option sets: they exist, singleChoice has one, and only singleChoice uses one', () => {
+    const unknownSet = flow.replace('options: goal\n    storage: { mode: answerText }\n  shape', 'options: gaol\n    storage: { mode: answerText }\n  shape');
+    expect(check(unknownSet)).toEqual([`${at(unknownSet, 'gaol')} steps.goal.options: unknown option set "gaol" - did you mean "goal"?`]);
+
+    const noOptions = flow.replace('    options: gender\n', '');
+    expect(check(noOptions)).toEqual([`${at(noOptions, 'screen: singleChoice')} steps.gender.options: singleChoice steps need an option set: add "options: <set name>"`]);
+
+    const infoWithOptions = flow.replace('    screen: info\n', '    screen: info\n    options: goal\n');
+    expect(check(infoWithOptions)).toEqual([`${at(infoWithOptions, 'goal', 'screen: info')} steps.intro.options: options only apply to singleChoice steps (this step is "info")`]);
+  });
+
+  it('requires height/weight/age steps to store a value and show a placeholder', () => {
+    const text = flow.replace('    storage: { mode: value, key: height }\n    placeholder: { metric: 165, imperial: 65 }\n', '    storage: { mode: none }\n');
+    expect(check(text)).toEqual([
+      `${at(text, 'screen: height')} steps.height.placeholder: height steps need a placeholder { metric, imperial }`,
+      `${at(text, '{ mode: none }')} steps.height.storage: height steps store a number: use storage { mode: value, key: <key> }`,
+    ]);
+  });
+
+  it('allows each storage key to be written by one step only', () => {
+    const text = flow.replace('key: height }', 'key: gender }');
+    expect(check(text)).toEqual([`${at(text, 'gender }', 'screen: height')} steps.height.storage.key: storage key "gender" is already written by step "gender"`]);
+  });
+
+  it('rejects answerText steps whose English headings collide (they would overwrite each other)', () => {
+    const text = flow.replace('main: [gender, goal, height, intro]', 'main: [gender, goal, shape, height, intro]');
+    const translations = { ...english, steps: { ...english.steps, shape: { heading: 'Goal?' } } };
+    expect(check(text, { translations })).toEqual([
+      `${at(text, 'screen', '  shape:')} steps.shape.heading: English heading "Goal?" is already the storage key of step "goal"; answerText steps need distinct headings`,
+    ]);
+  });
+
+  it('checks storage map keys against the step options', () => {
+    const text = flow.replace('key: gender }', 'key: gender, map: { femal: "true" } }');
+    expect(check(text)).toEqual([`${at(text, 'femal', 'map:')} steps.gender.storage.map.femal: unknown option value "femal" - did you mean "female"?`]);
+  });
+
+  it('keeps sign-up steps at the end', () => {
+    const text = flow.replace('main: [gender, goal, height, intro]', 'main: [gender, email, goal, height, intro, password]');
+    expect(check(text)).toEqual([
+      `${at(text, 'goal', 'email, ')} orders.main[2]: step "goal" comes after the sign-up step "email"; sign-up steps must be last`,
+      `${at(text, 'height', 'email, ')} orders.main[3]: step "height" comes after the sign-up step "email"; sign-up steps must be last`,
+      `${at(text, 'intro', 'email, ')} orders.main[4]: step "intro" comes after the sign-up step "email"; sign-up steps must be last`,
+    ]);
+  });
+
+  it('requires the funnel to end in sign-up and to leave the flow', () => {
+    const elsewhere = flow.replace('exit: /sign-up/password', 'exit: /checkout/plans');
+    expect(check(elsewhere)).toEqual([
+      `${at(elsewhere, '/checkout/plans')} exit: the funnel must end in sign-up: exit "/checkout/plans" is not under /sign-up and the last step "intro" is not a sign-up step`,
+    ]);
+    // Ending with the sign-up steps is also an end in sign-up.
+    expect(check(elsewhere.replace('main: [gender, goal, height, intro]', 'main: [gender, goal, height, intro, email, password]'))).toEqual([]);
+    const loop = flow.replace('exit: /sign-up/password', 'exit: /onboarding/gender').replace('main: [gender, goal, height, intro]', 'main: [gender, email]');
+    expect(check(loop)).toEqual([`${at(loop, '/onboarding/gender')} exit: exit "/onboarding/gender" leads back into the flow (/onboarding); it must leave the funnel`]);
+  });
+
+  it('requires every referenced translation key in the English files', () => {
+    const { intro: _intro, ...steps } = english.steps;
+    const translations = { steps: { ...steps, intro: { heading: 'Did you know?' } }, options: { ...english.options, goal: { lose: 'Lose' } } };
+    expect(check(flow, { translations })).toEqual([
+      `${at(flow, 'value: keep')} optionSets.goal[1].label: translation key "onboarding:options.goal.keep" not found in public/locales/en/onboarding.json`,
+      `${at(flow, 'true', '  intro:')} steps.intro.info: translation key "onboarding:steps.intro.info" not found in public/locales/en/onboarding.json`,
+    ]);
+  });
+
+  it('requires background images to exist under public/', () => {
+    const text = flow.replace('    info: true\n  email', '    info: true\n    background: { all: /images/intro.svg }\n  email');
+    expect(check(text)).toEqual([`${at(text, '/images/intro.svg')} steps.intro.background.all: image "/images/intro.svg" not found (expected the file public/images/intro.svg)`]);
+    expect(check(text, { images: ['/images/intro.svg'] })).toEqual([]);
+  });
+});
