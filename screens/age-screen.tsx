@@ -1,0 +1,7 @@
+import type { ScreenProps } from './screen-props';
+import { MeasurementForm } from './measurement-form';
+
+/** Age in whole years. */
+export function AgeScreen(props: ScreenProps) {
+  return <MeasurementForm {...props} suffixKey="units.years" inputMode="numeric" toAnswer={(text) => ({ kind: 'wholeNumber', text })} />;
+}

@@ -1,0 +1,112 @@
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import variants from 'virtual:flow-variants';
+import type { AppServices } from '../services/composition-root';
+import type { FlowRuntime } from './funnel/flow-runtime';
+import { loadCompiledFlow } from './funnel/load-compiled-flow';
+import { LoadingSpinner } from './loading-spinner';
+import { RootErrorScreen } from './root-error-screen';
+import { RootLayout } from './root-layout';
+
+/** The flow served when the flag says baseline; its steps run the flag loader. */
+const DEFAULT_FLOW = 'default';
+
+/** Data the step route's loader hands to its component. */
+export interface StepLoaderData {
+  readonly runtime: FlowRuntime;
+  readonly stepId: string;
+}
+
+/**
+ * The route tree. Each flow (`/onboarding`, `/onboarding/v1`, `/onboarding/v2`, from the compiled
+ * variants) has an index that redirects to its first step and a route per step (`:stepId`, checked
+ * against the flow: an unknown step is a 404). The step loader is where "the URL is the visible state"
+ * happens: it sends GO_TO for the step in the URL and redirects when the machine lands elsewhere
+ * (deep link past unanswered steps). The flow data, the machine and every screen are lazy chunks.
+ */
+export function createAppRoutes(services: AppServices): RouteObject[] {
+  const runtimes = new Map<string, Promise<FlowRuntime>>();
+  const runtimeOf = (flowId: string): Promise<FlowRuntime> => {
+    let runtime = runtimes.get(flowId);
+    if (!runtime) {
+      runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(([{ createFlowRuntime }, flow]) =>
+        createFlowRuntime(flow, services.funnelStorage),
+      );
+      // A failed chunk load must not stick: the next navigation retries.
+      runtime.catch(() => runtimes.delete(flowId));
+      runtimes.set(flowId, runtime);
+    }
+    return runtime;
+  };
+
+  /** Spec: baseline means no redirect; other variants go to their flow with the query string kept. */
+  const variantRedirect = async (search: string): Promise<string | undefined> => {
+    try {
+      const flowId = await services.resolveFunnelFlow(services.visitorId());
+      const basePath = variants.basePaths[flowId];
+      return flowId !== DEFAULT_FLOW && basePath ? `${basePath}${search}` : undefined;
+    } catch (error) {
+      // Spec: errors in the flag load are only logged.
+      console.warn('Funnel variant lookup failed; staying on the default flow', error);
+      return undefined;
+    }
+  };
+
+  const indexLoader = (flowId: string) => async ({ request }: LoaderFunctionArgs) => {
+    const { search } = new URL(request.url);
+    const { flow } = await runtimeOf(flowId);
+    const first = flow.steps[0];
+    if (!first) throw data(null, { status: 404, statusText: 'Not Found' });
+    return redirect(`${first.path}${search}`);
+  };
+
+  const stepLoader = (flowId: string) => async ({ params, request }: LoaderFunctionArgs): Promise<StepLoaderData> => {
+    const { search } = new URL(request.url);
+    if (flowId === DEFAULT_FLOW) {
+      const target = await variantRedirect(search);
+      if (target) throw redirect(target);
+    }
+    const runtime = await runtimeOf(flowId);
+    const step = runtime.step(params.stepId ?? '');
+    if (!step) throw data(null, { status: 404, statusText: 'Not Found' });
+    runtime.actor.send({ type: 'GO_TO', stepId: step.id });
+    const landed = runtime.step(String(runtime.actor.getSnapshot().value));
+    if (landed && landed.id !== step.id) throw redirect(`${landed.path}${search}`);
+    return { runtime, stepId: step.id };
+  };
+
+  const flowRoutes: RouteObject[] = Object.entries(variants.basePaths).map(([flowId, basePath]) => ({
+    path: basePath.replace(/^\//, ''),
+    children: [
+      { index: true, loader: indexLoader(flowId) },
+      {
+        path: ':stepId',
+        loader: stepLoader(flowId),
+        lazy: { Component: async () => (await import('./funnel/funnel-step-route')).FunnelStepRoute },
+      },
+    ],
+  }));
+
+  const comingSoon = { Component: async () => (await import('./coming-soon-screen')).ComingSoonScreen };
+
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorScreen,
+      HydrateFallback: LoadingSpinner,
+      children: [
+        { index: true, loader: ({ request }) => redirect(`/onboarding${new URL(request.url).search}`) },
+        ...flowRoutes,
+        {
+          // Placeholders for the routes the funnel exits to; the sign-up issue builds the real ones.
+          path: 'sign-up',
+          children: [
+            { index: true, loader: () => redirect('/sign-up/password') },
+            { path: 'password', lazy: comingSoon },
+            { path: 'preparing', lazy: comingSoon },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+
+/** "Step n of N" as text and as a progressbar, so both sighted and screen-reader users get it. */
+export function ProgressIndicator({ current, total }: { readonly current: number; readonly total: number }) {
+  const { t } = useTranslation('common');
+  const label = t('progress', { current, total });
+  return (
+    <div className="progress">
+      <div
+        className="progress__bar"
+        role="progressbar"
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={current}
+        aria-valuetext={label}
+        aria-label={t('progressLabel')}
+      >
+        <div className="progress__fill" style={{ width: `${(current / total) * 100}%` }} />
+      </div>
+      <p className="progress__text" aria-hidden="true">
+        {label}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { CompiledStep } from '../engine/compiled-flow';
+import type { FunnelAnswer, UnitSystem } from '../engine/funnel-answer';
+
+/**
+ * What every screen component receives. Screens display the step and send answers; whether an answer is
+ * acceptable is the machine's decision (`canSubmit` asks it), never re-implemented in a screen.
+ */
+export interface ScreenProps {
+  readonly step: CompiledStep;
+  /** id of the step heading (rendered by the step layout), for aria-labelledby. */
+  readonly headingId: string;
+  /** The answer given on an earlier visit of this step, to show it again. */
+  readonly previousAnswer: FunnelAnswer | undefined;
+  /** Whether the machine would accept this answer now. */
+  readonly canSubmit: (answer: FunnelAnswer) => boolean;
+  readonly onAnswer: (answer: FunnelAnswer) => void;
+  /** The hidden "continue" answer of company, info and readyToStart steps. */
+  readonly onContinue: () => void;
+  /** Where the funnel goes after this step, for real links (readyToStart's "Let's go"). */
+  readonly nextHref: string;
+  /** Unit system a measurement screen starts with (earlier choice, else browser language). */
+  readonly initialUnit: UnitSystem;
+  /** The visitor prefers reduced motion: skip decorative animation, keep the behaviour. */
+  readonly reducedMotion: boolean;
+}

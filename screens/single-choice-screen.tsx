@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { ScreenProps } from './screen-props';
+import { StepInfo } from './step-info';
+
+/**
+ * A question with options that submits on pick (spec: single-choice steps submit automatically). Real
+ * buttons, so Tab/Enter/Space work; the earlier pick is marked pressed when the visitor comes back.
+ */
+export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }: ScreenProps) {
+  const { t } = useTranslation();
+  const picked = previousAnswer?.kind === 'choice' ? previousAnswer.value : undefined;
+  return (
+    <>
+      <div className="choices" role="group" aria-labelledby={headingId}>
+        {(step.options ?? []).map((option) => {
+          const label = t(option.labelKey);
+          const descriptionId = option.descriptionKey ? `${step.id}-${option.value}-description` : undefined;
+          return (
+            <button
+              key={option.value}
+              type="button"
+              className="choice"
+              aria-pressed={option.value === picked}
+              // The name is the label alone; the description is announced as a description.
+              aria-label={option.descriptionKey ? label : undefined}
+              aria-describedby={descriptionId}
+              onClick={() => onAnswer({ kind: 'choice', value: option.value })}
+            >
+              <span className="choice__label">{label}</span>
+              {option.descriptionKey ? (
+                <span id={descriptionId} className="choice__description">
+                  {t(option.descriptionKey)}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      <StepInfo step={step} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import type { FunnelAnswers } from '../../engine/funnel-answer';
+import { answerStorageWrites } from '../../engine/answer-storage';
+import { progressStorageKey, restoreAnswers, serializeAnswers } from '../../engine/restore-answers';
+import type { FunnelStorage } from './funnel-storage';
+
+/**
+ * Funnel storage on the browser's localStorage (answers, spec section 3) and sessionStorage (the
+ * sign-up e-mail and password). Storage can be unavailable (private mode, quota): the funnel then
+ * still works for the visit, it only forgets on reload, so failures are logged and swallowed.
+ */
+export function browserFunnelStorage(local: Storage, session: Storage, log: (message: string, error: unknown) => void): FunnelStorage {
+  const safely = <T>(fallback: T, work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      log('Funnel storage unavailable', error);
+      return fallback;
+    }
+  };
+  return {
+    restore: (flow: CompiledFlow) =>
+      safely({}, () =>
+        restoreAnswers(flow, {
+          progressJson: local.getItem(progressStorageKey(flow.id)),
+          sessionEmail: session.getItem('email'),
+          sessionPassword: session.getItem('password'),
+        }),
+      ),
+    persist: (flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers) =>
+      safely(undefined, () => {
+        const answer = answers[step.id];
+        if (!answer) return;
+        const writes = answerStorageWrites(step, answer);
+        for (const [key, value] of Object.entries(writes.local)) local.setItem(key, value);
+        for (const [key, value] of Object.entries(writes.session)) session.setItem(key, value);
+        local.setItem(progressStorageKey(flow.id), serializeAnswers(answers));
+      }),
+    read: (key: string) => safely(null, () => local.getItem(key)),
+  };
+}

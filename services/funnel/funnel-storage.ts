@@ -1,0 +1,12 @@
+import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import type { FunnelAnswers } from '../../engine/funnel-answer';
+
+/** Where the funnel keeps answers between steps and reloads (implementation chosen in the composition root). */
+export interface FunnelStorage {
+  /** The flow's answers as restored after a reload. */
+  restore(flow: CompiledFlow): FunnelAnswers;
+  /** Writes the spec's storage keys for a submitted step and the flow's progress record. */
+  persist(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers): void;
+  /** A value the funnel stored under a spec key (e.g. `gender`, `useMetricOrImperial`), or null. */
+  read(key: string): string | null;
+}
