@@ -1,0 +1,131 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, createServer } from 'vite';
+import type { ViteDevServer } from 'vite';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { vitePluginFlows } from '../../../engine/vite-plugin-flows';
+import { positionOf, tempFlowProject } from './flow-test-project';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.unstubAllEnvs();
+});
+
+/** A temp project with a page whose script imports the virtual modules. */
+function appProject() {
+  const project = tempFlowProject();
+  cleanups.push(() => project.cleanup());
+  project.write('index.html', '<!doctype html><html><body><script type="module" src="/main.js"></script></body></html>');
+  project.write(
+    'main.js',
+    "import v1 from 'virtual:flow/v1';\nimport variants from 'virtual:flow-variants';\ndocument.title = JSON.stringify([v1, variants]);\n",
+  );
+  return project;
+}
+
+async function buildProject(dir: string, order?: string): Promise<string> {
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [vitePluginFlows(order === undefined ? {} : { order })],
+    build: { outDir: join(dir, 'dist'), minify: false, emptyOutDir: true },
+  });
+  const assets = join(dir, 'dist/assets');
+  return readdirSync(assets)
+    .filter((n) => n.endsWith('.js'))
+    .map((n) => readFileSync(join(assets, n), 'utf8'))
+    .join('\n');
+}
+
+describe('vitePluginFlows (build)', () => {
+  it('bundles the compiled flow and variants as plain data, without the YAML parser or zod', async () => {
+    const project = appProject();
+    const js = await buildProject(project.dir);
+    expect(js).toContain('"/onboarding/v1/sustainabilityIntro"');
+    expect(js).toContain('"feedback-v1"');
+    expect(js).toContain('"/onboarding/v2"');
+    for (const marker of ['LineCounter', 'YAMLParseError', 'ZodError', 'safeParse']) expect(js).not.toContain(marker);
+  }, 60_000);
+
+  it('compiles the order named by FLOW_ORDER instead of the order line', async () => {
+    const project = appProject();
+    vi.stubEnv('FLOW_ORDER', 'listing');
+    const js = await buildProject(project.dir);
+    expect(js).toContain('"listing"');
+    // In the listing reading nutritionGoal follows chooseGoal.
+    expect(js.indexOf('"/onboarding/v1/nutritionGoal"')).toBeLessThan(js.indexOf('"/onboarding/v1/bodyShape"'));
+  }, 60_000);
+
+  it('fails the build with the located message', async () => {
+    const project = appProject();
+    const text = project.read('flows/default.yaml').replace('    options: bodyShape', '    options: bodyShap');
+    project.write('flows/default.yaml', text);
+    const { line, column } = positionOf(text, 'bodyShap\n');
+    await expect(buildProject(project.dir)).rejects.toThrow(
+      `flows/default.yaml:${line}:${column} steps.bodyShape.options: unknown option set "bodyShap" - did you mean "bodyShape"?`,
+    );
+  }, 60_000);
+});
+
+describe('vitePluginFlows (dev server)', () => {
+  async function devServer(dir: string): Promise<ViteDevServer> {
+    const server = await createServer({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [vitePluginFlows()],
+      server: { middlewareMode: true, ws: false },
+    });
+    cleanups.push(() => server.close());
+    return server;
+  }
+
+  it('serves the virtual modules', async () => {
+    const project = appProject();
+    const server = await devServer(project.dir);
+    const result = await server.environments.client.transformRequest('virtual:flow/default');
+    expect(result?.code).toContain('"/onboarding/gender"');
+    await expect(server.environments.client.transformRequest('virtual:flow/defualt')).rejects.toThrow('unknown flow "defualt" - did you mean "default"?');
+  }, 60_000);
+
+  it('recompiles on a YAML edit: an invalid edit raises the overlay, a valid one reloads with the new data', async () => {
+    const project = appProject();
+    const server = await devServer(project.dir);
+    const client = server.environments.client;
+    expect((await client.transformRequest('virtual:flow/v1'))?.code).toContain('"/onboarding/v1/gender"');
+    const send = vi.spyOn(client.hot, 'send');
+    const file = join(project.dir, 'flows/v1.yaml');
+    const original = project.read('flows/v1.yaml');
+
+    const broken = original.replace('basePath: /onboarding/v1', 'basePath: onboarding/v1');
+    project.write('flows/v1.yaml', broken);
+    server.watcher.emit('change', file);
+    const { line, column } = positionOf(broken, 'onboarding/v1');
+    await vi.waitFor(() => {
+      expect(send).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'error', err: expect.objectContaining({ message: expect.stringContaining(`flows/v1.yaml:${line}:${column} basePath: "onboarding/v1" must be an absolute app path`) }) }),
+      );
+    });
+
+    send.mockClear();
+    project.write('flows/v1.yaml', original.replace('basePath: /onboarding/v1', 'basePath: /onboarding/one'));
+    server.watcher.emit('change', file);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ type: 'full-reload' })));
+    expect((await client.transformRequest('virtual:flow/v1'))?.code).toContain('"/onboarding/one/gender"');
+  }, 60_000);
+
+  it('recompiles when an English translation changes', async () => {
+    const project = appProject();
+    const server = await devServer(project.dir);
+    const client = server.environments.client;
+    expect((await client.transformRequest('virtual:flow/default'))?.code).not.toContain('"Woman"');
+    const send = vi.spyOn(client.hot, 'send');
+    const locale = 'public/locales/en/onboarding.json';
+    project.write(locale, project.read(locale).replace('"female": "Female"', '"female": "Woman"'));
+    server.watcher.emit('change', join(project.dir, locale));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledWith(expect.objectContaining({ type: 'full-reload' })));
+    expect((await client.transformRequest('virtual:flow/default'))?.code).toContain('"englishLabel":"Woman"');
+  }, 60_000);
+});
