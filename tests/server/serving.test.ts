@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './support/test-server';
+import type { TestServer } from './support/test-server';
+
+describe('serving the SPA', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'local-stack-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/index-AbC123.js"></script>');
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(() => server?.close());
+
+  it('caches hashed assets for a year and revalidates index.html', async () => {
+    const asset = await fetch(`${server.url}/assets/index-AbC123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    const index = await fetch(`${server.url}/`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect(await index.text()).toContain('<title>app</title>');
+  });
+
+  it('falls back to index.html for client routes, not for missing assets or API paths', async () => {
+    const page = await fetch(`${server.url}/checkout/plans?currency=eur`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<title>app</title>');
+    expect((await fetch(`${server.url}/assets/missing-123.js`)).status).toBe(404);
+    expect((await fetch(`${server.url}/rest/v1/`)).status).toBe(404);
+    expect((await fetch(`${server.url}/../../etc/passwd`)).status).not.toBe(500);
+  });
+
+  it('sends security headers with a CSP that allows only this origin', async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers CORS preflights for the headers supabase-js sends', async () => {
+    const preflight = await fetch(`${server.url}/rest/v1/profiles`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, prefer, content-profile',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = preflight.headers.get('access-control-allow-headers') ?? '';
+    for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version', 'prefer', 'content-profile', 'accept-profile']) {
+      expect(allowed).toContain(header);
+    }
+    const auth = await fetch(`${server.url}/auth/v1/token?grant_type=password`, { method: 'OPTIONS', headers: { Origin: 'http://x', 'Access-Control-Request-Method': 'POST' } });
+    expect(auth.status).toBe(204);
+  });
+});
+
+describe('without a build', () => {
+  it('starts and answers page paths with a 404 page', async () => {
+    const server = await startTestServer();
+    try {
+      const page = await fetch(`${server.url}/onboarding`);
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('The app is not built');
+      expect((await fetch(`${server.url}/rest/v1/fx_rates?select=eur`, { headers: { apikey: server.apiKeys.anonKey } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
