@@ -93,7 +93,11 @@ export function createAuthRoutes(deps: AuthRoutesDeps): Hono {
     '*',
     bodyLimit({
       maxSize: deps.maxBodyBytes ?? 1024 * 1024,
-      onError: (c) => authErrorResponse(c, new AuthError(413, 'request_entity_too_large', 'Request body too large')),
+      onError: (c) => {
+        // The rest of the body is never read, so the connection cannot carry another request.
+        c.header('Connection', 'close');
+        return authErrorResponse(c, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
+      },
     }),
   );
 
