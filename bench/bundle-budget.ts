@@ -1,0 +1,89 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Budget for the JavaScript the first funnel step needs (issue: "First step's JavaScript <= 90 KB gzip"). */
+export const firstStepBudgetBytes = 90 * 1024;
+
+export interface BundleReport {
+  /** Entry plus its static imports, with gzip sizes in bytes. */
+  readonly firstStepFiles: readonly { readonly file: string; readonly gzipBytes: number }[];
+  readonly firstStepGzipBytes: number;
+  /** Files of dist/ whose code carries the YAML parser or classic zod (must be empty). */
+  readonly forbidden: readonly { readonly file: string; readonly library: string }[];
+}
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+}
+
+/**
+ * Reads `dist/.vite/manifest.json` (Vite's `build.manifest: true`) and measures what the first step
+ * costs: the HTML entry's JS and everything it imports statically, gzip-compressed at level 9 (what
+ * CDNs serve). Then scans every JS file in dist for the YAML parser and classic zod, which must stay
+ * at build time. Returns undefined when there is no build.
+ */
+export function bundleBudget(distDir: string): BundleReport | undefined {
+  const manifestPath = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = parseManifest(readFileSync(manifestPath, 'utf8'));
+
+  const needed = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (chunk === undefined || needed.has(chunk.file)) return;
+    needed.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry === true) visit(key);
+
+  const firstStepFiles = [...needed]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length }));
+  const firstStepGzipBytes = firstStepFiles.reduce((sum, f) => sum + f.gzipBytes, 0);
+
+  const forbidden: { file: string; library: string }[] = [];
+  for (const file of listJs(distDir, distDir)) {
+    const code = readFileSync(join(distDir, file), 'utf8');
+    for (const [library, pattern] of forbiddenLibraries) if (pattern.test(code)) forbidden.push({ file, library });
+  }
+  return { firstStepFiles, firstStepGzipBytes, forbidden };
+}
+
+/**
+ * Strings that survive minification: error messages of the yaml package, and the class names classic
+ * zod registers (`zod/mini` registers `ZodMini...` names instead, which is allowed).
+ */
+const forbiddenLibraries: readonly (readonly [string, RegExp])[] = [
+  ['yaml parser', /Map keys must be unique|Implicit keys need to be on a single line|YAMLParseError/],
+  ['classic zod', /["'`]Zod(?:Object|String|Pipe|Union)["'`]/],
+];
+
+function listJs(root: string, dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) return listJs(root, full);
+    return entry.name.endsWith('.js') ? [full.slice(root.length + 1)] : [];
+  });
+}
+
+function parseManifest(text: string): Record<string, ManifestChunk> {
+  const data: unknown = JSON.parse(text);
+  if (typeof data !== 'object' || data === null) throw new Error('dist/.vite/manifest.json: not an object');
+  const chunks: Record<string, ManifestChunk> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const file: unknown = Reflect.get(value, 'file');
+    const isEntry: unknown = Reflect.get(value, 'isEntry');
+    const imports: unknown = Reflect.get(value, 'imports');
+    if (typeof file !== 'string') continue;
+    chunks[key] = {
+      file,
+      ...(isEntry === true ? { isEntry: true } : {}),
+      ...(Array.isArray(imports) ? { imports: imports.filter((i): i is string => typeof i === 'string') } : {}),
+    };
+  }
+  return chunks;
+}
