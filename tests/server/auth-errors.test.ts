@@ -71,7 +71,8 @@ async function signUp(email = newEmail()) {
 }
 
 beforeAll(async () => {
-  server = await startAuthTestServer({ ipHeader: 'x-forwarded-for' });
+  // WIRE.md's default limits, keyed on x-forwarded-for so each test can act as its own client.
+  server = await startAuthTestServer({ ipHeader: 'x-forwarded-for', rateLimits: DEFAULT_RATE_LIMITS });
 });
 
 afterAll(async () => {
