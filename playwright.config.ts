@@ -1,0 +1,73 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the production build served by the local stack (server/main.ts), in Debian's
+ * chromium (never `playwright install`: no downloads here). Two servers: the flows as configured, and a
+ * build with the spec's other step order (FLOW_ORDER=listing) for the alternate-order walk.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const basePort = Number(process.env.E2E_PORT ?? 47311);
+const listingPort = basePort + 1;
+
+function appServer(port: number, order: string | undefined) {
+  const dir = join(tmpdir(), `funnel-e2e-${port}`);
+  const dist = join(dir, 'dist');
+  return {
+    // Each server builds its own dist so the two orders never overwrite each other.
+    command: `node_modules/.bin/vite build --outDir ${dist} --emptyOutDir --logLevel warn && rm -rf ${join(dir, 'data')} && node_modules/.bin/tsx server/main.ts`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      DIST_DIR: dist,
+      VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+      ...(order ? { FLOW_ORDER: order } : {}),
+    },
+    url: `http://localhost:${port}/onboarding`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // 2 shared cores: one browser at a time keeps timings honest.
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'routes-order',
+      testIgnore: /listing-order\.spec\.ts/,
+      use: { baseURL: `http://localhost:${basePort}` },
+    },
+    {
+      name: 'listing-order',
+      testMatch: /listing-order\.spec\.ts/,
+      use: { baseURL: `http://localhost:${listingPort}` },
+    },
+  ],
+  webServer: [appServer(basePort, undefined), appServer(listingPort, 'listing')],
+});

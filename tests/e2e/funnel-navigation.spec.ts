@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { flowById } from './support/compiled-flows';
+import { becomeVisitorOf, localStorageOf, pathOf, realisticAnswers, stepHeading, walk } from './support/funnel-walker';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+});
+
+test('the root and the funnel index redirect to the first step and keep the query string', async ({ page, baseURL }) => {
+  await page.goto('/?lng=en&utm_campaign=spring');
+  await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/gender?lng=en&utm_campaign=spring`);
+  await expect(page.getByRole('heading', { name: "What's your gender?" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/account/sign-in');
+  await page.goto('/onboarding?utm_campaign=spring');
+  await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/gender?utm_campaign=spring`);
+});
+
+test('a deep link past unanswered steps lands on the first unanswered step', async ({ page, baseURL }) => {
+  await page.goto('/onboarding/height?utm_source=ad');
+  await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/gender?utm_source=ad`);
+
+  await page.getByRole('button', { name: 'Male', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+
+  await page.goto('/onboarding/age');
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+  // Answered steps stay reachable by URL.
+  await page.goto('/onboarding/company');
+  await expect(page.getByRole('heading', { name: 'Join the people reaching their goals with us' })).toBeVisible();
+});
+
+test('browser back and forward, and the in-app back button, move between steps', async ({ page }) => {
+  const flow = flowById('default');
+  await page.goto('/onboarding');
+  await walk(page, flow, realisticAnswers, { until: 'bodyShape' });
+
+  await page.goBack();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+  await expect(stepHeading(page)).toHaveText("What's your goal?");
+  // The earlier pick is shown as chosen.
+  await expect(page.getByRole('button', { name: 'Lose 1-10 kg' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goBack();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+  await page.goForward();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+  await page.goForward();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/bodyShape');
+  await expect(page.getByText('Step 4 of 23', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+  // Changing an answer on the way back moves forward again with the new answer stored.
+  await page.getByRole('button', { name: 'Gain muscle' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/bodyShape');
+  expect((await localStorageOf(page))["What's your goal?"]).toBe('Gain muscle');
+});
+
+test('a reload mid-funnel resumes on the same step with the answers kept', async ({ page }) => {
+  const flow = flowById('default');
+  await page.goto('/onboarding');
+  await walk(page, flow, realisticAnswers, { until: 'weight' });
+  await page.getByRole('textbox').fill('150');
+
+  await page.reload();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/weight');
+  await expect(stepHeading(page)).toHaveText("What's your current weight?");
+  // The unit chosen on the height step carries over: lb.
+  await expect(page.getByRole('radio', { name: 'lb', exact: true })).toBeChecked();
+
+  await page.goBack();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/height');
+  await expect(page.getByRole('textbox')).toHaveValue('67');
+  await expect(page.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
+  const stored = await localStorageOf(page);
+  expect(stored.height).toBe('170.18');
+  expect(stored.gender).toBe('female');
+});
+
+test('an unknown page shows the error screen with the status text in italics', async ({ page }) => {
+  await page.goto('/onboarding/not-a-step');
+  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page.getByText('Sorry, an error occurred.')).toBeVisible();
+  await expect(page.locator('i')).toHaveText('Not Found');
+});

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { flowById, stepOf } from './support/compiled-flows';
+import {
+  becomeVisitorOf,
+  expectedStorage,
+  localStorageOf,
+  pathOf,
+  realisticAnswers,
+  sessionStorageOf,
+  walk,
+} from './support/funnel-walker';
+
+test.describe('walking each variant to the end', () => {
+  test('default: every step in order, spec storage values, readyToStart advances by itself', async ({ page, context, baseURL }) => {
+    const flow = flowById('default');
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    await page.goto('/');
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/gender');
+    await expect(page.getByText('Step 1 of 23', { exact: true })).toBeVisible();
+
+    const visited = await walk(page, flow, realisticAnswers, { waitForAutoAdvance: true });
+    expect(visited).toHaveLength(23);
+    expect(visited).toEqual(flow.steps.map((step) => step.id));
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
+    await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+
+    const stored = await localStorageOf(page);
+    expect(stored).toMatchObject(expectedStorage(flow, realisticAnswers));
+    // The spec's numbers, spelled out: 5 ft 7 in typed as 67 in, and 150 lb.
+    expect(stored.height).toBe('170.18');
+    expect(stored.weight).toBe('68.0388');
+    expect(stored["What's your goal?"]).toBe('Lose 1-10 kg');
+    expect(stored['How long ago were you in the best shape of your life?']).toBe('1 to 2 years ago');
+  });
+
+  test('v1 (chosen by the flag): query kept through the redirect, two extra info steps, e-mail and password', async ({ page, context, baseURL }) => {
+    const flow = flowById('v1');
+    await becomeVisitorOf(context, baseURL ?? '', 'v1');
+    await page.goto('/?utm_source=e2e');
+    await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/v1/gender?utm_source=e2e`);
+
+    const visited = await walk(page, flow, realisticAnswers, {
+      onStep: async (step) => {
+        // The query string stays on every step.
+        expect(new URL(page.url()).searchParams.get('utm_source')).toBe('e2e');
+        if (step.id === 'email') await expect(page.getByText(/^Step \d+ of \d+$/)).toHaveCount(0);
+      },
+    });
+    expect(visited).toEqual(flow.steps.map((step) => step.id));
+    expect(visited.filter((id) => id === 'sustainabilityIntro' || id === 'caloricDensityIntro')).toHaveLength(2);
+    expect(pathOf(page)).toBe('/sign-up/preparing');
+
+    const stored = await localStorageOf(page);
+    expect(stored).toMatchObject(expectedStorage(flow, realisticAnswers));
+    // The password is kept for the sign-up in session storage only.
+    expect(JSON.stringify(stored)).not.toContain(realisticAnswers.password);
+    expect(await sessionStorageOf(page)).toMatchObject({ email: realisticAnswers.email, password: realisticAnswers.password });
+  });
+
+  test('v2: backgrounds follow the stored gender (male), the others are shared; ends after the password', async ({ page, context, baseURL }) => {
+    const flow = flowById('v2');
+    await becomeVisitorOf(context, baseURL ?? '', 'v2');
+    await page.goto('/onboarding');
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/v2/gender');
+
+    const answers = { ...realisticAnswers, choices: { ...realisticAnswers.choices, gender: 'male' } };
+    const backgrounds: Record<string, string | null> = {};
+    await walk(page, flow, answers, {
+      onStep: async (step) => {
+        backgrounds[step.id] = await page.locator('img.step__background').getAttribute('src');
+      },
+    });
+    expect(pathOf(page)).toBe('/sign-up/preparing');
+    expect(backgrounds.gender).toBe('/images/v2/gender.svg');
+    for (const id of ['chooseGoal', 'bodyShape', 'bodyGoal', 'bestShape', 'cookingPreference', 'walkingFrequency', 'workSchedule', 'workoutFrequency', 'height', 'weight']) {
+      const step = stepOf(flow, id);
+      expect(step.background && 'male' in step.background ? step.background.male : undefined).toMatch(/-male\.svg$/);
+      expect(backgrounds[id]).toMatch(/-male\.svg$/);
+    }
+    expect(backgrounds.age).toBe('/images/v2/age.svg');
+    expect((await localStorageOf(page)).gender).toBe('male');
+  });
+
+  test('v2: a female visitor gets the female images', async ({ page, context, baseURL }) => {
+    await becomeVisitorOf(context, baseURL ?? '', 'v2');
+    await page.goto('/onboarding/v2');
+    await page.getByRole('button', { name: 'Female', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/v2/chooseGoal');
+    await expect(page.getByRole('heading', { name: "What's your main goal?" })).toBeVisible();
+    await expect(page.locator('img.step__background')).toHaveAttribute('src', '/images/v2/choose-goal-female.svg');
+  });
+});

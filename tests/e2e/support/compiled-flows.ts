@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import type { CompiledFlow, CompiledStep, CompiledVariants } from '../../../engine/compiled-flow';
+import { compileFlowProject } from '../../../engine/compile-flow-project';
+import { readFlowProject } from '../../../engine/read-flow-project';
+import { assignVariant } from '../../../services/flags/local-variants-provider';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The flows exactly as the build compiles them (same compiler as the Vite plugin), so a walk checks
+ * the app against the YAML instead of a copy of the step list.
+ */
+export function compiledFlows(order?: string): { flows: ReadonlyMap<string, CompiledFlow>; variants: CompiledVariants } {
+  const result = compileFlowProject(readFlowProject(root), order ? { order } : {});
+  if (result.diagnostics.length > 0 || !result.variants) throw new Error(`flows do not compile: ${JSON.stringify(result.diagnostics)}`);
+  return { flows: result.flows, variants: result.variants };
+}
+
+export function flowById(id: string, order?: string): CompiledFlow {
+  const flow = compiledFlows(order).flows.get(id);
+  if (!flow) throw new Error(`no flow ${id}`);
+  return flow;
+}
+
+export function stepOf(flow: CompiledFlow, id: string): CompiledStep {
+  const step = flow.steps.find((candidate) => candidate.id === id);
+  if (!step) throw new Error(`flow ${flow.id} has no step ${id}`);
+  return step;
+}
+
+/**
+ * A visitor id that the local flag provider assigns to the given flow (assignment is a pure function
+ * of the id), so a test decides which variant its visitor sees.
+ */
+export function visitorIdFor(flowId: string): string {
+  const { variants } = compiledFlows();
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const id = `e2e-visitor-${attempt}`;
+    const variant = assignVariant(`${variants.flag}:${id}`, variants.allocation) ?? variants.defaultVariant;
+    if (variants.variants[variant] === flowId) return id;
+  }
+  throw new Error(`no visitor id maps to flow ${flowId}`);
+}
