@@ -27,30 +27,36 @@ export async function migrate(
   db: Database,
   sources: readonly { readonly name: string; readonly directory: string }[] = migrationSources,
 ): Promise<MigrateResult> {
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(`
-      create schema if not exists local_stack;
-      create table if not exists local_stack.migrations (
-        source text not null,
-        name text not null,
-        applied_at timestamptz not null default now(),
-        primary key (source, name)
-      );
-    `);
-  });
+  // One read on the common path (nothing to do), so a restart stays fast; only pending migrations take
+  // the lock and re-check under it.
+  const done = await appliedMigrations(db);
+  if (done === undefined) {
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await tx.exec(`
+        create schema if not exists local_stack;
+        create table if not exists local_stack.migrations (
+          source text not null,
+          name text not null,
+          applied_at timestamptz not null default now(),
+          primary key (source, name)
+        );
+      `);
+    });
+  }
 
   const applied: string[] = [];
   for (const source of sources) {
     for (const name of await sqlFiles(source.directory)) {
+      if (done?.has(`${source.name}/${name}`)) continue;
       const sql = await readFile(join(source.directory, name), 'utf8');
       const didApply = await db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-        const done = await tx.query('select 1 from local_stack.migrations where source = $1 and name = $2', [
+        const already = await tx.query('select 1 from local_stack.migrations where source = $1 and name = $2', [
           source.name,
           name,
         ]);
-        if (done.rows.length > 0) return false;
+        if (already.rows.length > 0) return false;
         try {
           await tx.exec(sql);
         } catch (error) {
@@ -63,6 +69,14 @@ export async function migrate(
     }
   }
   return { applied };
+}
+
+/** "source/name" of every applied migration, or undefined before the bookkeeping table exists. */
+async function appliedMigrations(db: Database): Promise<Set<string> | undefined> {
+  const table = await db.query<{ exists: boolean }>(`select to_regclass('local_stack.migrations') is not null as exists`);
+  if (table.rows[0]?.exists !== true) return undefined;
+  const rows = await db.query<{ id: string }>(`select source || '/' || name as id from local_stack.migrations`);
+  return new Set(rows.rows.map((row) => row.id));
 }
 
 async function sqlFiles(directory: string): Promise<string[]> {
