@@ -384,3 +384,35 @@ describe('without auto-confirm', () => {
     expect(repeat.body).not.toHaveProperty('email_confirmed_at');
   });
 });
+
+describe('auth data stays private', () => {
+  it('the API roles cannot read or write the auth tables or the mailbox', async () => {
+    await signUp();
+    for (const role of ['anon', 'authenticated']) {
+      for (const table of ['auth.users', 'auth.sessions', 'auth.refresh_tokens', 'auth.identities', 'local_stack.mail_messages']) {
+        await expect(
+          server.db.transaction(async (tx) => {
+            await tx.exec(`set local role ${role}`);
+            await tx.query(`select * from ${table} limit 1`);
+          }),
+        ).rejects.toThrow(/permission denied for (table|schema)/);
+      }
+    }
+  });
+
+  it('REST does not expose them', async () => {
+    const { accessToken } = await signUp();
+    for (const { profile, table } of [
+      { profile: 'auth', table: 'users' },
+      { profile: 'auth', table: 'refresh_tokens' },
+      { profile: 'public', table: 'users' },
+      { profile: 'local_stack', table: 'mail_messages' },
+    ]) {
+      const response = await fetch(`${server.url}/rest/v1/${table}?select=*`, {
+        headers: { apikey: server.anonKey, authorization: `Bearer ${accessToken}`, 'accept-profile': profile },
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(await response.text()).not.toContain('encrypted_password');
+    }
+  });
+});
