@@ -20,6 +20,11 @@ export interface ServerConfig {
   readonly autoConfirmEmail: boolean;
   readonly revenueCatApiUrl: string;
   readonly revenueCatSecretKey: string;
+  /**
+   * RevenueCat public app key: ships in the SPA, which reads its own subscriber record with it
+   * (RevenueCat lets public keys GET subscribers); the emulator accepts it for that call only.
+   */
+  readonly revenueCatPublicKey: string;
   /** Directory with the built SPA. */
   readonly distDir: string;
   /** Whether the secrets are the published local defaults (start-up says so). */
@@ -29,6 +34,12 @@ export interface ServerConfig {
 /** The same well-known local secret a `supabase start` uses: never valid anywhere but here. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const LOCAL_REVENUECAT_SECRET_KEY = 'sk_local_revenuecat_secret';
+/**
+ * Public by design (it is in the built SPA), so it is deliberately not named LOCAL_*: that prefix is
+ * what scripts/check-dist-secrets.mjs treats as a secret. The SPA's default in
+ * services/receipts/receipt-config.ts must match it.
+ */
+export const REVENUECAT_LOCAL_PUBLIC_KEY = 'rcb_local_revenuecat_public';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +52,7 @@ const envSchema = z.object({
   AUTO_CONFIRM_EMAIL: z.enum(['true', 'false']).default('true'),
   REVENUECAT_API_URL: z.url().optional(),
   REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
+  REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
   DIST_DIR: z.string().min(1).default('dist'),
 });
 
@@ -64,6 +76,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     autoConfirmEmail: e.AUTO_CONFIRM_EMAIL === 'true',
     revenueCatApiUrl: (e.REVENUECAT_API_URL ?? `${siteUrl}/revenuecat/v1`).replace(/\/$/, ''),
     revenueCatSecretKey: e.REVENUECAT_SECRET_KEY ?? LOCAL_REVENUECAT_SECRET_KEY,
+    revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,
     distDir: resolve(e.DIST_DIR),
     usingDefaultSecrets: e.JWT_SECRET === undefined,
   };

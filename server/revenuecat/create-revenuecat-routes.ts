@@ -16,7 +16,7 @@ export interface StripeSubscriptionFacts {
 
 export interface RevenueCatRoutesDeps {
   readonly db: Database;
-  readonly config: Pick<ServerConfig, 'revenueCatSecretKey'>;
+  readonly config: Pick<ServerConfig, 'revenueCatSecretKey'> & Partial<Pick<ServerConfig, 'revenueCatPublicKey'>>;
   /**
    * Looks a Stripe subscription up (the Stripe emulator, once it exists). Without it, or when it
    * answers undefined, a receipt is recorded with the body's `product_id` (default
@@ -50,12 +50,19 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** RevenueCat's REST API v1 subset, mounted at `/revenuecat/v1`. Only the secret key is accepted. */
+/**
+ * RevenueCat's REST API v1 subset, mounted at `/revenuecat/v1`. The secret key may do everything; the
+ * public app key (when configured) only reads subscribers, as with RevenueCat.
+ */
 export function createRevenueCatRoutes({ db, config, resolveStripeSubscription, now = () => new Date() }: RevenueCatRoutesDeps): Hono {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
-    if (bearerToken(c.req.header('authorization')) !== config.revenueCatSecretKey) {
+    const key = bearerToken(c.req.header('authorization'));
+    // Public keys may only read a subscriber (GET .../subscribers/<id>); every write needs the secret.
+    const publicRead =
+      config.revenueCatPublicKey !== undefined && key === config.revenueCatPublicKey && c.req.method === 'GET' && /\/subscribers\/[^/]+$/.test(c.req.path);
+    if (key !== config.revenueCatSecretKey && !publicRead) {
       return revenueCatError(c, 401, 7225, 'Invalid API Key.');
     }
     await next();
