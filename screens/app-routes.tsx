@@ -77,7 +77,8 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
   const flowRoutes: RouteObject[] = Object.entries(variants.basePaths).map(([flowId, basePath]) => ({
     path: basePath.replace(/^\//, ''),
     children: [
-      { index: true, loader: indexLoader(flowId) },
+      // Redirect-only routes render nothing; element: null says so (and keeps the router from warning).
+      { index: true, loader: indexLoader(flowId), element: null },
       {
         path: ':stepId',
         loader: stepLoader(flowId),
@@ -95,13 +96,13 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
       ErrorBoundary: RootErrorScreen,
       HydrateFallback: LoadingSpinner,
       children: [
-        { index: true, loader: ({ request }) => redirect(`/onboarding${new URL(request.url).search}`) },
+        { index: true, loader: ({ request }) => redirect(`/onboarding${new URL(request.url).search}`), element: null },
         ...flowRoutes,
         {
           // Placeholders for the routes the funnel exits to; the sign-up issue builds the real ones.
           path: 'sign-up',
           children: [
-            { index: true, loader: () => redirect('/sign-up/password') },
+            { index: true, loader: () => redirect('/sign-up/password'), element: null },
             { path: 'password', lazy: comingSoon },
             { path: 'preparing', lazy: comingSoon },
           ],

@@ -46,7 +46,7 @@ export function createAppServices(): AppServices {
     }),
     funnelStorage: browserFunnelStorage(window.localStorage, window.sessionStorage, log),
     browserLanguage: () => navigator.language,
-    reportError: (error) => console.error(error),
+    reportError: (error) => console.error('App error', error),
     recordPageView: () => {},
     prefersReducedMotion: () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   };
