@@ -4,6 +4,7 @@ import { compileVariants } from './compile-variants';
 import type { FlowDiagnostic } from './flow-error';
 import { formatFlowDiagnostic } from './flow-error';
 import { FlowSource } from './flow-source';
+import type { ResolvedFlow } from './flow-schema';
 import type { LoadedFlowFile } from './load-flow-file';
 import { loadFlowFile } from './load-flow-file';
 import { loadVariantsFile } from './load-variants-file';
@@ -51,6 +52,8 @@ export interface FlowCheck {
 export interface FlowProjectResult {
   /** Compiled flows by id; a flow with any error is left out. */
   readonly flows: ReadonlyMap<string, CompiledFlow>;
+  /** Every flow that resolved (extends applied), by id, for tools that look at all orders (graph, diff). */
+  readonly resolved: ReadonlyMap<string, ResolvedFlow>;
   readonly variants?: CompiledVariants;
   readonly checks: readonly FlowCheck[];
   /** Every problem, de-duplicated (an error in a parent is seen through each child) and sorted by place. */
@@ -88,6 +91,7 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
   }
 
   const flows = new Map<string, CompiledFlow>();
+  const resolvedFlows = new Map<string, ResolvedFlow>();
   const basePaths = new Map<string, { readonly basePath: string }>();
   const basePathOwner = new Map<string, string>();
   const checks: FlowCheck[] = [];
@@ -99,6 +103,7 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
       continue;
     }
     const { flow, locator } = resolved.value;
+    resolvedFlows.set(flow.id, flow);
     basePaths.set(flow.id, { basePath: flow.basePath });
     const owner = basePathOwner.get(flow.basePath);
     if (owner !== undefined) diagnostics.push(locator.at(['basePath'], `basePath "${flow.basePath}" is already used by flow "${owner}"`));
@@ -131,7 +136,7 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     }
   }
 
-  return { flows, ...(variants === undefined ? {} : { variants }), checks, diagnostics: dedupeAndSort(diagnostics) };
+  return { flows, resolved: resolvedFlows, ...(variants === undefined ? {} : { variants }), checks, diagnostics: dedupeAndSort(diagnostics) };
 }
 
 /** The `id` of a flow file that failed validation, if it can still be read. */

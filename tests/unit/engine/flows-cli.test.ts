@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { positionOf, repoRoot, tempFlowProject } from './flow-test-project';
@@ -52,6 +53,57 @@ describe('flows CLI', () => {
   it('exits 2 on a usage error', () => {
     const { code, stdout } = runCli(['chekc']);
     expect(stdout).toContain('unknown command "chekc"');
+    expect(code).toBe(2);
+  }, 30_000);
+});
+
+describe('flows CLI graph and diff', () => {
+  it('diffs two flows: v1 inserts the two information steps and the sign-up steps', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    const { code, stdout } = runCli(['diff', 'default', 'v1', '--dir', project.dir]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').filter((l) => /^[-+~] /.test(l))).toEqual([
+      '+ sustainabilityIntro    inserted at #16 (after upcomingQuestions)',
+      '+ caloricDensityIntro    inserted at #17 (after sustainabilityIntro)',
+      '+ email                  inserted at #26 (after readyToStart)',
+      '+ password               inserted at #27 (after email)',
+    ]);
+    expect(stdout).toContain('* exit: /sign-up/password -> /sign-up/preparing');
+  }, 30_000);
+
+  it('diffs the two orders of one flow', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    const { code, stdout } = runCli(['diff', 'v1', '--orders', '--dir', project.dir]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').filter((l) => /^[-+~] /.test(l))).toEqual([
+      '~ nutritionGoal          moved #24 -> #4 (now after chooseGoal)',
+      '~ sustainabilityIntro    moved #16 -> #5 (now after nutritionGoal)',
+      '~ caloricDensityIntro    moved #17 -> #24 (now after speedGoal)',
+    ]);
+  }, 30_000);
+
+  it('writes one self-contained HTML diagram per flow', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    const out = join(project.dir, 'graphs');
+    const { code } = runCli(['graph', '--dir', project.dir, '--out', out]);
+    expect(code).toBe(0);
+    const html = readFileSync(join(out, 'v2.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/<script|src="http|href="http/);
+    expect(html).toContain('25. password');
+    expect(html).toContain('exit -&gt; /sign-up/preparing');
+    expect(html).toContain('background by gender: female | male');
+    expect(readdirSync(out).sort()).toEqual(['default.html', 'v1.html', 'v2.html']);
+  }, 30_000);
+
+  it('refuses to diff an unknown flow with a suggestion', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    const { code, stdout } = runCli(['diff', 'default', 'v3', '--dir', project.dir]);
+    expect(stdout).toContain('unknown flow "v3"');
     expect(code).toBe(2);
   }, 30_000);
 });
