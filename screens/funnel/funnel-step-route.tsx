@@ -29,7 +29,7 @@ export function FunnelStepRoute() {
   const follow = useCallback(() => {
     const value = String(actor.getSnapshot().value);
     if (value === FUNNEL_EXITED) {
-      void navigate(flow.exit);
+      void navigate(`${flow.exit}${search}`);
       return;
     }
     const target = runtime.step(value);
@@ -54,7 +54,7 @@ export function FunnelStepRoute() {
   const canSubmit = useCallback((answer: FunnelAnswer) => actor.getSnapshot().can({ type: 'ANSWER', stepId, answer }), [actor, stepId]);
 
   const next = flow.steps[step.index + 1];
-  const nextHref = next ? `${next.path}${search}` : flow.exit;
+  const nextHref = `${next ? next.path : flow.exit}${search}`;
   const gender = services.funnelStorage.read('gender');
   const background = backgroundFor(step.background, gender);
   usePrefetchNext(next, gender);
