@@ -340,6 +340,11 @@ export const authStore = {
   },
 };
 
+/** A PostgreSQL unique_violation (23505), from PGlite or node-postgres alike. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
 function isJsonColumn(column: string): boolean {
   return jsonColumns.has(column);
 }

@@ -6,7 +6,7 @@ import type { Transaction } from '../db/database';
 import type { AuthContext } from './auth-context';
 import { authEmail, verifyLink } from './auth-emails';
 import { AuthError } from './auth-error';
-import { authStore } from './auth-store';
+import { authStore, isUniqueViolation } from './auth-store';
 import type { UserRow } from './auth-store';
 import { checkPasswordStrength } from './check-password-strength';
 import { assertEmailSendAllowed } from './email-send-interval';
@@ -98,6 +98,10 @@ export async function handleSignup(c: Context, ctx: AuthContext): Promise<Respon
       return { kind: 'session' as const, body: await issueSession(tx, ctx, user, 'password', request) };
     }
     return confirmationPending(tx, ctx, user, now);
+  }).catch((error: unknown) => {
+    // Two sign-ups for one address at once: the unique index decides, the loser gets GoTrue's answer.
+    if (isUniqueViolation(error)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    throw error;
   });
 
   if (outcome.kind === 'mail') {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AuthContext } from './auth-context';
 import { authEmail, verifyLink } from './auth-emails';
 import { AuthError } from './auth-error';
-import { authStore } from './auth-store';
+import { authStore, isUniqueViolation } from './auth-store';
 import type { UserUpdate } from './auth-store';
 import { authenticateRequest } from './authenticate-request';
 import { checkPasswordStrength } from './check-password-strength';
@@ -117,6 +117,12 @@ export async function handleUpdateUser(c: Context, ctx: AuthContext): Promise<Re
       await authStore.deleteSessionsOfUser(tx, current.id, session?.id);
     }
     return { body: userJson(updated, await authStore.listIdentities(tx, current.id)), mail };
+  }).catch((error: unknown) => {
+    // Another user took the address between the check and the update.
+    if (isUniqueViolation(error)) {
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    throw error;
   });
 
   if (outcome.mail !== undefined) {

@@ -108,6 +108,15 @@ describe('WIRE.md error table', () => {
     expectAuthError(again, 422, 'user_already_exists', 'User already registered');
   });
 
+  it('concurrent sign-ups for one address: exactly one wins', async () => {
+    const email = newEmail();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/signup', { body: { email, password: PASSWORD } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422]);
+    for (const loser of results.filter((r) => r.status === 422)) expectAuthError(loser, 422, 'user_already_exists');
+  });
+
   it('wrong password and unknown e-mail: the same 400 invalid_credentials, byte for byte', async () => {
     const { email } = await signUp();
     const wrong = await call('POST', '/token?grant_type=password', { body: { email, password: 'not the password' } });

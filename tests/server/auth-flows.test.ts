@@ -214,6 +214,15 @@ for (const backend of backends) {
         expect(retried.body.refresh_token).toBe(first.body.refresh_token);
       });
 
+      it('serialises concurrent refreshes of one token: both succeed and agree on the new token', async () => {
+        const { email } = await signedUpUser();
+        const { session } = await signIn(email);
+        const [first, second] = await Promise.all([rawRefresh(session.refresh_token), rawRefresh(session.refresh_token)]);
+        expect(first.status).toBe(200);
+        expect(second.status).toBe(200);
+        expect(second.body.refresh_token).toBe(first.body.refresh_token);
+      });
+
       it('accepts an older token inside the reuse interval and revokes the family after it', async () => {
         const { email } = await signedUpUser();
         const { session } = await signIn(email);
