@@ -28,7 +28,8 @@ export function compileVariants(
       // That flow's own errors are reported; the variants cannot compile, but say nothing more.
       blocked = true;
     } else if (flow === undefined) {
-      diagnostics.push(source.diagnosticAt(['variants', variant], `unknown flow "${flowId}"${didYouMean(flowId, flows.keys())}`));
+      const hint = didYouMean(flowId, flows.keys()) || ` (flows: ${[...flows.keys(), ...broken].sort().join(', ')})`;
+      diagnostics.push(source.diagnosticAt(['variants', variant], `unknown flow "${flowId}"${hint}`));
     } else {
       basePaths[flowId] = flow.basePath;
     }

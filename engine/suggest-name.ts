@@ -8,6 +8,7 @@ export function suggestName(input: string, candidates: Iterable<string>): string
   const lowered = input.toLowerCase();
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
+  let tied = false;
   for (const candidate of candidates) {
     if (candidate === input) continue;
     // Case-insensitive distance so `Height` and `HEIGHT` still find `height`.
@@ -15,12 +16,17 @@ export function suggestName(input: string, candidates: Iterable<string>): string
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
+      tied = false;
+    } else if (d === bestDistance) {
+      tied = true;
     }
   }
+  // `v3` is one edit from both `v1` and `v2`: guessing one of them would mislead.
+  if (tied) best = undefined;
   // About one edit per three characters (a transposition counts two); short names allow a single edit
   // so that `ab` does not "suggest" an unrelated `xy`.
   const limit = input.length <= 3 ? 1 : Math.max(2, Math.floor(input.length / 3));
-  if (bestDistance <= limit) return best;
+  if (best !== undefined && bestDistance <= limit) return best;
   // A shortened or extended name (`subscribers` for `subscriberCount`) is far in edits but obvious:
   // accept a candidate sharing a prefix of at least three quarters of the input.
   if (input.length >= 4) {

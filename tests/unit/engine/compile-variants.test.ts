@@ -39,9 +39,11 @@ describe('compileVariants', () => {
     });
   });
 
-  it('rejects a variant mapped to a flow that does not exist', () => {
+  it('rejects a variant mapped to a flow that does not exist, suggesting only an unambiguous match', () => {
+    const typo = variants.replace('feedback-v2: v2', 'feedback-v2: defualt');
+    expect(compile(typo).errors).toEqual([`${at(typo, 'defualt')} variants.feedback-v2: unknown flow "defualt" - did you mean "default"?`]);
     const text = variants.replace('feedback-v2: v2', 'feedback-v2: v3');
-    expect(compile(text).errors).toEqual([`${at(text, 'v3')} variants.feedback-v2: unknown flow "v3" - did you mean "v1"?`]);
+    expect(compile(text).errors).toEqual([`${at(text, 'v3')} variants.feedback-v2: unknown flow "v3" (flows: default, v1, v2)`]);
   });
 
   it('requires the default variant to be one of the variants', () => {

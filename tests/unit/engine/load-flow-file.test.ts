@@ -129,3 +129,16 @@ steps:
     expect(result.ok && result.value.data.steps?.age?.screen).toBe('age');
   });
 });
+
+describe('suggestName', () => {
+  it('suggests typos, transpositions and shortened names, but not ambiguous or distant ones', async () => {
+    const { suggestName } = await import('../../../engine/suggest-name');
+    expect(suggestName('chooseGoall', ['chooseGoal', 'bodyGoal'])).toBe('chooseGoal');
+    expect(suggestName('heigth', ['height', 'weight'])).toBe('height');
+    expect(suggestName('Height', ['height', 'weight'])).toBe('height');
+    expect(suggestName('subscribers', ['subscriberCount', 'stars'])).toBe('subscriberCount');
+    expect(suggestName('v3', ['v1', 'v2', 'default'])).toBeUndefined();
+    expect(suggestName('xy', ['ab', 'cd'])).toBeUndefined();
+    expect(suggestName('shoeSize', ['height', 'weight', 'age'])).toBeUndefined();
+  });
+});
