@@ -30,6 +30,8 @@ export interface SignUpContext {
 export interface SignUpInput {
   /** The password kept in session storage between the password and e-mail steps, if any. */
   readonly storedPassword?: string;
+  /** The e-mail an earlier step of the flow already took (v1 and v2 ask it before the password). */
+  readonly storedEmail?: string;
 }
 
 export type SignUpEvent =
@@ -86,7 +88,7 @@ export const signUpMachine = setup({
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({
-    email: undefined,
+    email: input.storedEmail && isValidEmail(input.storedEmail) ? input.storedEmail.trim() : undefined,
     password: input.storedPassword && isValidPassword(input.storedPassword) ? input.storedPassword : undefined,
     passwordInvalid: false,
     emailInvalid: false,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { USER_ALREADY_REGISTERED, isValidEmail, isValidPassword, signUpMachine, type CreatedAccount } from '../../../engine/sign-up-machine';
 
-function harness(options: { createAccount?: (input: { email: string; password: string }) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string } = {}) {
+function harness(options: { createAccount?: (input: { email: string; password: string }) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string; storedEmail?: string } = {}) {
   const calls: string[] = [];
   const createAccount = vi.fn(options.createAccount ?? (async ({ email }) => ({ userId: 'user-1', email })));
   const machine = signUpMachine.provide({
@@ -22,7 +22,12 @@ function harness(options: { createAccount?: (input: { email: string; password: s
       reportError: (_, params) => void calls.push(`reportError:${String(params.error)}`),
     },
   });
-  const actor = createActor(machine, { input: options.storedPassword === undefined ? {} : { storedPassword: options.storedPassword } });
+  const actor = createActor(machine, {
+    input: {
+      ...(options.storedPassword === undefined ? {} : { storedPassword: options.storedPassword }),
+      ...(options.storedEmail === undefined ? {} : { storedEmail: options.storedEmail }),
+    },
+  });
   actor.start();
   return { actor, calls, createAccount };
 }
@@ -70,6 +75,20 @@ describe('signUpMachine', () => {
     actor.send({ type: 'SUBMIT_EMAIL', email: 'c@example.com' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(createAccount).toHaveBeenCalledWith({ email: 'c@example.com', password: 'stored-pw' });
+  });
+
+  it('e-mail taken by an earlier flow step (v1, v2 password page): the password submit creates the account', async () => {
+    const { actor, calls, createAccount } = harness({ storedEmail: ' h@example.com ' });
+    actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(createAccount).toHaveBeenCalledWith({ email: 'h@example.com', password: 'secret1' });
+    expect(calls).not.toContain('advance');
+  });
+
+  it('ignores a stored e-mail that is not valid', () => {
+    const { actor, calls } = harness({ storedEmail: 'not-an-email' });
+    actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+    expect(calls).toEqual(['persistPassword:secret1', 'advance']);
   });
 
   it('marks invalid input and does not move on', () => {

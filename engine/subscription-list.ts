@@ -1,0 +1,49 @@
+/** One subscription in the receipt service's subscriber record (RevenueCat v1 field names). */
+export interface ReceiptSubscription {
+  readonly store?: string | null | undefined;
+  readonly purchase_date?: string | null | undefined;
+  readonly expires_date?: string | null | undefined;
+  readonly unsubscribe_detected_at?: string | null | undefined;
+  readonly refunded_at?: string | null | undefined;
+}
+
+/** What the subscriptions dialog shows for one subscription. */
+export interface SubscriptionListRow {
+  /** The product id it is keyed by in the record (stable React key). */
+  readonly productId: string;
+  /** Spec: underscores become spaces, upper-cased; `stripe` is WEB; missing is `unknown`. */
+  readonly storeLabel: string;
+  /** Spec: canceled once `unsubscribe_detected_at` is set, otherwise active. */
+  readonly status: 'active' | 'canceled';
+  readonly purchaseDate: Date | undefined;
+  readonly expiresDate: Date | undefined;
+}
+
+/** The label the spec prescribes for a store value: `play_store` -> `PLAY STORE`, `stripe` -> `WEB`. */
+export function storeLabel(store: string | null | undefined): string {
+  if (store === null || store === undefined || store.trim() === '') return 'unknown';
+  if (store === 'stripe') return 'WEB';
+  return store.replaceAll('_', ' ').toUpperCase();
+}
+
+/** The subscriber's subscriptions as dialog rows, oldest purchase first (undated ones last). */
+export function subscriptionList(subscriptions: Readonly<Record<string, ReceiptSubscription | undefined>> | undefined): SubscriptionListRow[] {
+  const rows: SubscriptionListRow[] = [];
+  for (const [productId, subscription] of Object.entries(subscriptions ?? {})) {
+    if (!subscription) continue;
+    rows.push({
+      productId,
+      storeLabel: storeLabel(subscription.store),
+      status: subscription.unsubscribe_detected_at ? 'canceled' : 'active',
+      purchaseDate: date(subscription.purchase_date),
+      expiresDate: date(subscription.expires_date),
+    });
+  }
+  return rows.sort((a, b) => (a.purchaseDate?.getTime() ?? Infinity) - (b.purchaseDate?.getTime() ?? Infinity));
+}
+
+function date(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time);
+}

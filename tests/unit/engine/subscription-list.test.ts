@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { storeLabel, subscriptionList } from '../../../engine/subscription-list';
+
+describe('storeLabel', () => {
+  it('follows the spec: underscores to spaces, upper case, stripe is WEB, missing is unknown', () => {
+    expect(storeLabel('app_store')).toBe('APP STORE');
+    expect(storeLabel('mac_app_store')).toBe('MAC APP STORE');
+    expect(storeLabel('play_store')).toBe('PLAY STORE');
+    expect(storeLabel('stripe')).toBe('WEB');
+    expect(storeLabel('promotional')).toBe('PROMOTIONAL');
+    expect(storeLabel(null)).toBe('unknown');
+    expect(storeLabel(undefined)).toBe('unknown');
+    expect(storeLabel('')).toBe('unknown');
+  });
+});
+
+describe('subscriptionList', () => {
+  it('maps each subscription to a row, canceled when an unsubscribe was detected, oldest first', () => {
+    const rows = subscriptionList({
+      yearly_play: { store: 'play_store', purchase_date: '2025-03-01T10:00:00Z', expires_date: '2026-03-01T10:00:00Z', unsubscribe_detected_at: '2025-05-01T00:00:00Z' },
+      weekly_web: { store: 'stripe', purchase_date: '2025-01-15T08:00:00Z', expires_date: '2025-01-22T08:00:00Z', unsubscribe_detected_at: null },
+      odd: { store: null, purchase_date: 'garbage' },
+    });
+    expect(rows).toEqual([
+      { productId: 'weekly_web', storeLabel: 'WEB', status: 'active', purchaseDate: new Date('2025-01-15T08:00:00Z'), expiresDate: new Date('2025-01-22T08:00:00Z') },
+      { productId: 'yearly_play', storeLabel: 'PLAY STORE', status: 'canceled', purchaseDate: new Date('2025-03-01T10:00:00Z'), expiresDate: new Date('2026-03-01T10:00:00Z') },
+      { productId: 'odd', storeLabel: 'unknown', status: 'active', purchaseDate: undefined, expiresDate: undefined },
+    ]);
+  });
+
+  it('is empty without subscriptions', () => {
+    expect(subscriptionList(undefined)).toEqual([]);
+    expect(subscriptionList({})).toEqual([]);
+  });
+});
