@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startAuthTestServer } from './fixtures/start-auth-test-server';
@@ -131,6 +131,7 @@ for (const backend of backends) {
       it('issues an HS256 access token with exactly the claims GoTrue issues', async () => {
         const { email, session, user } = await signedUpUser({ plan: 'yearly' });
         if (session === null || user === null) throw new Error('no session');
+        expect(decodeProtectedHeader(session.access_token)).toEqual({ alg: 'HS256', typ: 'JWT' });
         const claims = decodeJwt(session.access_token);
         expect(Object.keys(claims).sort()).toEqual(
           [
