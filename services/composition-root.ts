@@ -1,11 +1,21 @@
 import type { i18n } from 'i18next';
 import variants from 'virtual:flow-variants';
 import { createI18n } from './i18n/create-i18n';
-import { ensureVisitorId } from './visitor/ensure-visitor-id';
+import { ensureVisitorId, readVisitorId } from './visitor/ensure-visitor-id';
 import { captureFbclid } from './tracking/capture-fbclid';
 import { createFunnelFlowResolver } from './flags/resolve-funnel-flow';
 import { browserFunnelStorage } from './funnel/browser-funnel-storage';
 import type { FunnelStorage } from './funnel/funnel-storage';
+import type { AuthService } from './account/auth-service';
+import type { BackendFunctions } from './account/backend-functions';
+import type { ProfileStore } from './account/profile-store';
+import { sessionSignUpCache, type SignUpCache } from './account/sign-up-cache';
+import { createSignedInDestination } from './account/signed-in-destination';
+import type { ReceiptService } from './receipts/receipt-service';
+import { receiptSettings } from './receipts/receipt-settings';
+import { createRevenueCatReceiptService } from './receipts/revenuecat-receipt-service';
+import { createSupabaseServices } from './supabase/create-supabase-services';
+import { supabaseSettings } from './supabase/supabase-settings';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -25,12 +35,36 @@ export interface AppServices {
   readonly recordPageView: (url: string) => void;
   /** Whether the visitor asked the system for less motion (confetti is skipped, the funnel still advances). */
   readonly prefersReducedMotion: () => boolean;
+  /** The visitor cookie value without creating it (sign-up reports a missing cookie). */
+  readonly readVisitorId: () => string | undefined;
+  /** Sign-up, sign-in, session (supabase-js, loaded on first use). */
+  readonly auth: AuthService;
+  readonly profiles: ProfileStore;
+  readonly backendFunctions: BackendFunctions;
+  /** The receipt service's subscriber records (RevenueCat). */
+  readonly receipts: ReceiptService;
+  /** The shared funnel-entry check: where a signed-in visitor goes instead of the funnel, if anywhere. */
+  readonly signedInDestination: () => Promise<string | undefined>;
+  /** Session-scoped sign-up values (password between steps, e-mail and id after). */
+  readonly signUpCache: SignUpCache;
 }
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
 
 /** The one place that picks service implementations for the browser. */
 export function createAppServices(): AppServices {
+  const reportError = (error: unknown): void => console.error('App error', error);
+  const supabase = createSupabaseServices({
+    settings: supabaseSettings(import.meta.env, window.location.origin),
+    storage: window.localStorage,
+    // Its own chunk: only sign-up, the account area and signed-in visitors load it.
+    loadSdk: () => import('@supabase/supabase-js'),
+  });
+  const receipts = createRevenueCatReceiptService({
+    settings: receiptSettings(import.meta.env, window.location.origin),
+    fetch: (input, init) => window.fetch(input, init),
+    reportError,
+  });
   return {
     createI18n,
     visitorId: () => ensureVisitorId(document),
@@ -46,8 +80,15 @@ export function createAppServices(): AppServices {
     }),
     funnelStorage: browserFunnelStorage(window.localStorage, window.sessionStorage, log),
     browserLanguage: () => navigator.language,
-    reportError: (error) => console.error('App error', error),
+    reportError,
     recordPageView: () => {},
     prefersReducedMotion: () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    readVisitorId: () => readVisitorId(document),
+    auth: supabase.auth,
+    profiles: supabase.profiles,
+    backendFunctions: supabase.functions,
+    receipts,
+    signedInDestination: createSignedInDestination({ auth: supabase.auth, receipts, now: () => new Date(), log }),
+    signUpCache: sessionSignUpCache(window.sessionStorage, log),
   };
 }
