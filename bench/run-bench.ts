@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleBudget, firstStepBudgetBytes } from './bundle-budget';
 import type { FlowCompileTiming } from './flow-compile-bench';
@@ -36,8 +36,11 @@ if (at500 !== undefined) {
 // ---------------------------------------------------------------------------------------------------
 // Bundle budgets (issue 2 section 4): measured on the last production build (`npm run build`).
 // ---------------------------------------------------------------------------------------------------
-console.log('\nBundle (dist/, from the last `npm run build`)\n');
-const bundle = bundleBudget(join(root, 'dist'));
+console.log('\nBundle (from the last `npm run build`)\n');
+// `npm run bench -- --dist <dir>` measures another build output (e.g. one built with --outDir elsewhere).
+const distArg = process.argv.indexOf('--dist');
+const distDir = distArg >= 0 && process.argv[distArg + 1] !== undefined ? resolve(process.argv[distArg + 1] ?? '') : join(root, 'dist');
+const bundle = bundleBudget(distDir);
 if (bundle === undefined) {
   console.log('skipped: no dist/.vite/manifest.json - run `npm run build` first');
 } else {

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bundleBudget } from '../../../bench/bundle-budget';
+
+const cacheDir = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A minified production build of a page whose entry runs `entry` (and lazily imports `lazy`). */
+async function buildApp(entry: string, lazy: string): Promise<string> {
+  // Inside the project so that the entry can import the project's yaml and zod packages.
+  mkdirSync(cacheDir, { recursive: true });
+  const dir = mkdtempSync(join(cacheDir, 'bundle-budget-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/main.js"></script>');
+  writeFileSync(join(dir, 'main.js'), `${entry}\nimport('./lazy.js');\n`);
+  writeFileSync(join(dir, 'lazy.js'), lazy);
+  await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: join(dir, 'dist'), manifest: true } });
+  return join(dir, 'dist');
+}
+
+describe('bundleBudget', () => {
+  it('counts the entry and its static imports, not lazy chunks, and finds no build-time libraries in plain code', async () => {
+    const dist = await buildApp("document.title = 'x'.repeat(3);", 'export const big = ' + JSON.stringify('y'.repeat(50_000)) + ';');
+    const report = bundleBudget(dist);
+    expect(readdirSync(join(dist, 'assets')).some((f) => f.startsWith('lazy-'))).toBe(true);
+    expect(report?.firstStepFiles.map((f) => f.file)).toEqual([expect.stringMatching(/^assets\/index-.*\.js$/)]);
+    expect(report?.firstStepGzipBytes).toBeGreaterThan(0);
+    expect(report?.forbidden).toEqual([]);
+  }, 60_000);
+
+  it('detects the YAML parser and classic zod even when minified', async () => {
+    const dist = await buildApp(
+      "import { parse } from 'yaml';\ndocument.title = JSON.stringify(parse(location.hash));",
+      "import { z } from 'zod';\nexport const s = z.object({ a: z.string() }).parse({ a: location.hash });",
+    );
+    const libraries = bundleBudget(dist)?.forbidden.map((f) => f.library).sort();
+    expect(libraries).toEqual(['classic zod', 'yaml parser']);
+  }, 60_000);
+
+  it('reports nothing without a build', () => {
+    expect(bundleBudget(join(tmpdir(), 'no-such-dist'))).toBeUndefined();
+  });
+});
