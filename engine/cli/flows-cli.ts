@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compileFlow } from '../compile-flow';
 import type { FlowProjectResult } from '../compile-flow-project';
 import { compileFlowProject } from '../compile-flow-project';
@@ -169,6 +170,6 @@ function diff(args: CliArgs, write: (line: string) => void): number {
 }
 
 // Run when executed directly (tsx engine/cli/flows-cli.ts), not when imported by tests.
-if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${resolve(process.argv[1])}`).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   process.exitCode = flowsCli(process.argv.slice(2));
 }
