@@ -171,5 +171,10 @@ function diff(args: CliArgs, write: (line: string) => void): number {
 
 // Run when executed directly (tsx engine/cli/flows-cli.ts), not when imported by tests.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  // `npm run flows -- diff default v1 | head` closes the pipe early; that is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   process.exitCode = flowsCli(process.argv.slice(2));
 }
