@@ -75,3 +75,46 @@ test('age takes whole numbers; invalid text is stored as 0 as the spec says', as
   await expect.poll(() => pathOf(page)).toBe('/onboarding/activityLevel');
   expect((await localStorageOf(page)).age).toBe('0');
 });
+
+test('single choice works from the keyboard alone', async ({ page, context, baseURL }) => {
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+  await page.goto('/onboarding');
+  const male = page.getByRole('button', { name: 'Male', exact: true });
+  await expect(male).toBeVisible();
+  // Tab until the option has focus, then Enter picks it.
+  for (let presses = 0; presses < 6 && !(await male.evaluate((element) => element === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(male).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+  // Focus moved to the new question's heading.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  expect((await localStorageOf(page)).gender).toBe('male');
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('readyToStart shows no confetti but still offers "Let\'s go" and advances by itself', async ({ page, context, baseURL }) => {
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    await page.goto('/onboarding');
+    await walk(page, flow, realisticAnswers, { until: 'readyToStart' });
+    await page.getByRole('button', { name: 'Tap the circle' }).click();
+    await page.waitForTimeout(500);
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: "Let's go" })).toBeVisible({ timeout: 6_000 });
+    await expect.poll(() => pathOf(page), { timeout: 8_000 }).toBe('/sign-up/password');
+  });
+});
+
+test('readyToStart fires the confetti on a canvas when motion is allowed', async ({ page, context, baseURL }) => {
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+  await page.goto('/onboarding');
+  await walk(page, flow, realisticAnswers, { until: 'readyToStart' });
+  await page.getByRole('button', { name: 'Tap the circle' }).click();
+  await expect(page.locator('canvas')).toHaveCount(1);
+  // Gone once the 3 s are over.
+  await expect(page.getByRole('link', { name: "Let's go" })).toBeVisible({ timeout: 6_000 });
+  await expect(page.locator('canvas')).toHaveCount(0);
+});

@@ -84,3 +84,11 @@ test('an unknown page shows the error screen with the status text in italics', a
   await expect(page.getByText('Sorry, an error occurred.')).toBeVisible();
   await expect(page.locator('i')).toHaveText('Not Found');
 });
+
+test('a route that fails to load shows the error screen with the error message in italics', async ({ page }) => {
+  // The default flow's chunk cannot be fetched: the step loader fails.
+  await page.route(/\/assets\/default-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/onboarding/gender');
+  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page.locator('i')).toContainText(/import|fetch|module/i);
+});

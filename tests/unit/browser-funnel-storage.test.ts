@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { browserFunnelStorage } from '../../services/funnel/browser-funnel-storage';
+import { smallCompiledFlow, stepOf } from './fixtures/small-compiled-flow';
+
+/** A Map-backed Storage, the part of the Web Storage API the adapter uses. */
+class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+  get length(): number {
+    return this.items.size;
+  }
+  clear(): void {
+    this.items.clear();
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, value);
+  }
+  entries(): Record<string, string> {
+    return Object.fromEntries(this.items);
+  }
+}
+
+describe('browserFunnelStorage', () => {
+  it('writes the spec keys and a progress record, and restores the answers from them', () => {
+    const local = new MemoryStorage();
+    const session = new MemoryStorage();
+    const storage = browserFunnelStorage(local, session, vi.fn());
+    const answers = {
+      gender: { kind: 'choice', value: 'male' },
+      height: { kind: 'measurement', text: '67', unit: 'imperial' },
+      email: { kind: 'email', value: 'ada@example.com' },
+    } as const;
+    storage.persist(smallCompiledFlow, stepOf('gender'), answers);
+    storage.persist(smallCompiledFlow, stepOf('height'), answers);
+    storage.persist(smallCompiledFlow, stepOf('email'), answers);
+
+    expect(local.entries()).toMatchObject({ gender: 'male', height: '170.18', useMetricOrImperial: 'false', heightEntered: 'true' });
+    expect(JSON.stringify(local.entries())).not.toContain('ada@example.com');
+    expect(session.entries()).toEqual({ email: 'ada@example.com' });
+    expect(storage.restore(smallCompiledFlow)).toEqual(answers);
+    expect(storage.read('gender')).toBe('male');
+  });
+
+  it('keeps working when storage throws (private mode), logging instead', () => {
+    const broken = new MemoryStorage();
+    broken.getItem = () => {
+      throw new Error('SecurityError');
+    };
+    broken.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    const log = vi.fn();
+    const storage = browserFunnelStorage(broken, broken, log);
+    expect(storage.restore(smallCompiledFlow)).toEqual({});
+    expect(() => storage.persist(smallCompiledFlow, stepOf('gender'), { gender: { kind: 'choice', value: 'female' } })).not.toThrow();
+    expect(storage.read('gender')).toBeNull();
+    expect(log).toHaveBeenCalledTimes(3);
+  });
+});
