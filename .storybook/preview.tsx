@@ -1,0 +1,67 @@
+import type { Preview } from '@storybook/react-vite';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { fallbackLanguage, supportedLanguages, textDirection } from '../services/i18n/supported-languages';
+import '../screens/app.css';
+import { loadStoryLanguage, storybookI18n } from './storybook-i18n';
+
+/** Phone first: the funnel's visitors come from ads on phones. */
+const viewports = {
+  phone: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  smallPhone: { name: 'Small phone 320 × 568', styles: { width: '320px', height: '568px' }, type: 'mobile' },
+  tablet: { name: 'Tablet 834 × 1112', styles: { width: '834px', height: '1112px' }, type: 'tablet' },
+  desktop: { name: 'Desktop 1440 × 900', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+} as const;
+
+const preview: Preview = {
+  globalTypes: {
+    locale: {
+      description: 'Language of the texts (public/locales)',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        dynamicTitle: true,
+        items: supportedLanguages.map((code) => ({
+          value: code,
+          title: `${nativeName(code)} (${code})`,
+          right: textDirection(code) === 'rtl' ? 'RTL' : undefined,
+        })),
+      },
+    },
+  },
+  initialGlobals: {
+    locale: fallbackLanguage,
+    viewport: { value: 'phone', isRotated: false },
+  },
+  parameters: {
+    // Screens are whole pages: no padding around them.
+    layout: 'fullscreen',
+    viewport: { options: viewports },
+    controls: { expanded: true },
+  },
+  loaders: [
+    async ({ globals }) => {
+      const requested: unknown = globals.locale;
+      await loadStoryLanguage(typeof requested === 'string' ? requested : fallbackLanguage);
+      return {};
+    },
+  ],
+  decorators: [
+    (Story) => (
+      <I18nextProvider i18n={storybookI18n}>
+        {/* Translations are loaded before render; this only catches a lazy screen chunk. */}
+        <Suspense fallback={null}>
+          <Story />
+        </Suspense>
+      </I18nextProvider>
+    ),
+  ],
+};
+
+export default preview;
+
+/** "Deutsch", "العربية", ...: each language named in itself, as a language menu should. */
+function nativeName(code: string): string {
+  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}

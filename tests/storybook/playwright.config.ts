@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The Storybook check (npm run test:storybook): build Storybook statically, serve the build, and render
+ * every story once in Debian's chromium (never `playwright install`). See render-every-story.spec.ts.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.STORYBOOK_TEST_PORT ?? 47361);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /\.spec\.ts$/,
+  workers: 1,
+  // One test walks every story: it gets the time of the whole walk.
+  timeout: 15 * 60_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    // The default viewport of the stories (phone first).
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // Build from scratch every run: the check is about the Storybook this commit produces.
+    command: `npm run --silent build-storybook && node_modules/.bin/vite preview --outDir storybook-static --port ${port} --strictPort`,
+    cwd: root,
+    // vite preview loads vite.config.ts, whose extensionless engine imports Vite's native loader warns about.
+    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    url: `http://localhost:${port}/index.json`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

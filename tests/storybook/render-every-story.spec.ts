@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { compileFlowProject } from '../../engine/compile-flow-project';
+import { readFlowProject } from '../../engine/read-flow-project';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const storyIndexSchema = z.object({
+  entries: z.record(z.string(), z.object({ id: z.string(), type: z.string(), title: z.string(), name: z.string() })),
+});
+
+/** How long one story may take from navigation to a finished render with its images loaded. */
+const STORY_TIMEOUT_MS = 20_000;
+
+test('every story renders without a render error, console error or page error', async ({ page }) => {
+  const response = await page.request.get('/index.json');
+  expect(response.ok()).toBe(true);
+  const stories = Object.values(storyIndexSchema.parse(await response.json()).entries).filter((entry) => entry.type === 'story');
+
+  // Every step of every compiled flow has its story (the index is generated from the same flows).
+  const ids = new Set(stories.map((story) => story.id));
+  const order = process.env.FLOW_ORDER?.trim() || undefined;
+  const project = compileFlowProject(readFlowProject(root), order === undefined ? {} : { order });
+  const missing: string[] = [];
+  for (const flow of project.flows.values()) {
+    for (const step of flow.steps) {
+      const base = `flows-${storyIdPart(flow.id)}--${storyIdPart(step.id)}`;
+      const gendered = step.background !== undefined && 'female' in step.background;
+      const expected = gendered ? [`${base}-female`, `${base}-male`] : [base];
+      missing.push(...expected.filter((id) => !ids.has(id)));
+    }
+  }
+  expect(missing, 'flow steps without a story').toEqual([]);
+
+  const failures: string[] = [];
+  for (const story of stories) {
+    const problems = await renderStory(page, story.id);
+    if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${story.id}):\n    ${problems.join('\n    ')}`);
+  }
+  console.log(`storybook: ${stories.length} stories rendered, ${failures.length} failed`);
+  expect(failures, failures.join('\n')).toEqual([]);
+});
+
+/** Opens one story in the static build's iframe and returns what went wrong (nothing when it rendered). */
+async function renderStory(page: Page, storyId: string): Promise<string[]> {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage): void => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    problems.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
+  };
+  const onPageError = (error: Error): void => {
+    problems.push(`page error: ${error.message}`);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  try {
+    await page.goto(`/iframe.html?id=${encodeURIComponent(storyId)}&viewMode=story`, { waitUntil: 'domcontentloaded' });
+    // Storybook's own render state: finished, or errored (error display), or the story failed to load.
+    await page.waitForFunction(
+      `(() => {
+        const phase = window.__STORYBOOK_PREVIEW__?.currentRender?.phase;
+        return phase === 'finished' || phase === 'errored' || phase === 'aborted' || document.body.classList.contains('sb-show-errordisplay');
+      })()`,
+      undefined,
+      { timeout: STORY_TIMEOUT_MS },
+    );
+    if (await page.locator('body.sb-show-errordisplay').count()) {
+      const message = (await page.locator('#error-message').textContent())?.trim() ?? '';
+      problems.push(`Storybook error display: ${message}`);
+      return problems;
+    }
+    // A lazy screen chunk shows the app's spinner first; the story is rendered when it is gone.
+    await page.locator('#storybook-root .loading').waitFor({ state: 'detached', timeout: STORY_TIMEOUT_MS });
+    if ((await page.locator('#storybook-root > *').count()) === 0) problems.push('#storybook-root is empty');
+    // Images (v2 backgrounds) must load: a missing file is what a designer would see as a broken step.
+    const broken = await page.evaluate(async () => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('#storybook-root img')];
+      await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+      return images.filter((image) => image.naturalWidth === 0).map((image) => image.getAttribute('src') ?? '');
+    });
+    problems.push(...broken.map((src) => `image did not load: ${src}`));
+  } catch (error) {
+    problems.push(`did not finish rendering: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+  }
+  return problems;
+}
+
+/** Storybook's id part: kebab-case of the title segment or export name (CSF's `sanitize`/`toId`). */
+function storyIdPart(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .toLowerCase()
+    .replace(/^-+|-+$/g, '');
+}
