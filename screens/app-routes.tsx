@@ -3,9 +3,12 @@ import variants from 'virtual:flow-variants';
 import type { AppServices } from '../services/composition-root';
 import type { FlowRuntime } from './funnel/flow-runtime';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
+import { accountRoutes } from './account/account-routes';
 import { LoadingSpinner } from './loading-spinner';
 import { RootErrorScreen } from './root-error-screen';
 import { RootLayout } from './root-layout';
+import { funnelEntryLoader, funnelEntryShouldRevalidate } from './sign-up/funnel-entry-loader';
+import { signUpRoutes } from './sign-up/sign-up-routes';
 
 /** The flow served when the flag says baseline; its steps run the flag loader. */
 const DEFAULT_FLOW = 'default';
@@ -76,6 +79,9 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
 
   const flowRoutes: RouteObject[] = Object.entries(variants.basePaths).map(([flowId, basePath]) => ({
     path: basePath.replace(/^\//, ''),
+    // The shared check on funnel entry: signed-in visitors go to their account or to checkout.
+    loader: funnelEntryLoader(services),
+    shouldRevalidate: funnelEntryShouldRevalidate,
     children: [
       // Redirect-only routes render nothing; element: null says so (and keeps the router from warning).
       { index: true, loader: indexLoader(flowId), element: null },
@@ -87,8 +93,6 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
     ],
   }));
 
-  const comingSoon = { Component: async () => (await import('./coming-soon-screen')).ComingSoonScreen };
-
   return [
     {
       path: '/',
@@ -98,15 +102,8 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
       children: [
         { index: true, loader: ({ request }) => redirect(`/onboarding${new URL(request.url).search}`), element: null },
         ...flowRoutes,
-        {
-          // Placeholders for the routes the funnel exits to; the sign-up issue builds the real ones.
-          path: 'sign-up',
-          children: [
-            { index: true, loader: () => redirect('/sign-up/password'), element: null },
-            { path: 'password', lazy: comingSoon },
-            { path: 'preparing', lazy: comingSoon },
-          ],
-        },
+        ...signUpRoutes(services),
+        ...accountRoutes(services),
       ],
     },
   ];

@@ -13,7 +13,6 @@ import { sessionSignUpCache, type SignUpCache } from './account/sign-up-cache';
 import { createSignedInDestination } from './account/signed-in-destination';
 import type { ReceiptService } from './receipts/receipt-service';
 import { receiptSettings } from './receipts/receipt-settings';
-import { createRevenueCatReceiptService } from './receipts/revenuecat-receipt-service';
 import { createSupabaseServices } from './supabase/create-supabase-services';
 import { supabaseSettings } from './supabase/supabase-settings';
 
@@ -60,11 +59,17 @@ export function createAppServices(): AppServices {
     // Its own chunk: only sign-up, the account area and signed-in visitors load it.
     loadSdk: () => import('@supabase/supabase-js'),
   });
-  const receipts = createRevenueCatReceiptService({
-    settings: receiptSettings(import.meta.env, window.location.origin),
-    fetch: (input, init) => window.fetch(input, init),
-    reportError,
-  });
+  // The client and its response parser load with the first lookup (signed-in visitors only).
+  let receiptService: Promise<ReceiptService> | undefined;
+  const loadReceiptService = (): Promise<ReceiptService> =>
+    (receiptService ??= import('./receipts/revenuecat-receipt-service').then(({ createRevenueCatReceiptService }) =>
+      createRevenueCatReceiptService({
+        settings: receiptSettings(import.meta.env, window.location.origin),
+        fetch: (input, init) => window.fetch(input, init),
+        reportError,
+      }),
+    ));
+  const receipts: ReceiptService = { subscriber: async (appUserId) => (await loadReceiptService()).subscriber(appUserId) };
   return {
     createI18n,
     visitorId: () => ensureVisitorId(document),

@@ -1,0 +1,64 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { AppServices } from '../../services/composition-root';
+
+/**
+ * The account area (/account) and, until the checkout issue lands, a placeholder for /checkout/plans
+ * (where sign-up, sign-in and the funnel-entry check send visitors without an active subscription).
+ * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
+ */
+export function accountRoutes(services: AppServices): RouteObject[] {
+  return [
+    {
+      path: 'account',
+      lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+      children: [
+        { index: true, loader: () => redirect('/account/subscription'), element: null },
+        {
+          path: 'sign-in',
+          lazy: {
+            action: async () => (await import('./sign-in-action')).createSignInAction(services),
+            Component: async () => (await import('./sign-in-page')).SignInPage,
+          },
+        },
+        {
+          path: 'forgot-password',
+          lazy: {
+            action: async () => (await import('./forgot-password-action')).createForgotPasswordAction(services),
+            Component: async () => (await import('./forgot-password-page')).ForgotPasswordPage,
+          },
+        },
+        {
+          path: 'reset-password',
+          lazy: {
+            loader: async () => (await import('./reset-password-action')).createResetPasswordLoader(services),
+            action: async () => (await import('./reset-password-action')).createResetPasswordAction(services),
+            Component: async () => (await import('./reset-password-page')).ResetPasswordPage,
+          },
+        },
+        {
+          path: 'subscription',
+          lazy: {
+            loader: async () => (await import('./subscription-loader')).createSubscriptionLoader(services),
+            Component: async () => (await import('./subscription-page')).SubscriptionPage,
+          },
+        },
+        {
+          path: 'sign-out',
+          action: async () => {
+            await services.auth.signOut();
+            return redirect('/account/sign-in');
+          },
+        },
+      ],
+    },
+    {
+      // PLACEHOLDER: the checkout issue builds /checkout (plans, payment, completion). Until then the
+      // visitor sees "coming soon" here, so the sign-up and sign-in journeys have a real destination.
+      path: 'checkout',
+      children: [
+        { index: true, loader: () => redirect('/checkout/plans'), element: null },
+        { path: 'plans', lazy: { Component: async () => (await import('../coming-soon-screen')).ComingSoonScreen } },
+      ],
+    },
+  ];
+}

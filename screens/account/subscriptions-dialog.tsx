@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SubscriptionListRow } from '../../engine/subscription-list';
+import { Modal } from '../modal';
+
+export interface SubscriptionsDialogProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly subscriptions: readonly SubscriptionListRow[];
+}
+
+/**
+ * The subscriptions dialog: a table of store, status, purchase and expiry date (day, long month, year
+ * in the current language), a warning with the count when there is more than one, and a link to the
+ * help centre.
+ */
+export function SubscriptionsDialog({ open, onClose, subscriptions }: SubscriptionsDialogProps) {
+  const { t, i18n } = useTranslation('account');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }), [language]);
+  const formatDate = (date: Date | undefined): string => (date ? dateFormat.format(date) : t('subscriptionsDialog.noDate'));
+  return (
+    <Modal open={open} onClose={onClose} title={t('subscriptionsDialog.title')} closeLabel={t('close')}>
+      {subscriptions.length > 1 ? (
+        <p className="subscriptions-warning" role="note">
+          {t('subscriptionsDialog.multipleWarning', { count: subscriptions.length })}
+        </p>
+      ) : null}
+      <div style={{ overflowX: 'auto' }}>
+        <table className="subscriptions-table">
+          <caption>{t('subscriptionsDialog.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('subscriptionsDialog.store')}</th>
+              <th scope="col">{t('subscriptionsDialog.status')}</th>
+              <th scope="col">{t('subscriptionsDialog.purchaseDate')}</th>
+              <th scope="col">{t('subscriptionsDialog.expiryDate')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscriptions.map((subscription) => (
+              <tr key={subscription.productId}>
+                <td>{subscription.storeLabel}</td>
+                <td>{subscription.status === 'active' ? t('subscriptionsDialog.statusActive') : t('subscriptionsDialog.statusCanceled')}</td>
+                <td>{formatDate(subscription.purchaseDate)}</td>
+                <td>{formatDate(subscription.expiresDate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p style={{ margin: 0 }}>
+        {t('subscriptionsDialog.contact')}{' '}
+        <Link to="/help-center" className="text-link">
+          {t('subscriptionsDialog.helpCentre')}
+        </Link>
+      </p>
+    </Modal>
+  );
+}

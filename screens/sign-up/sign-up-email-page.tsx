@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { AlreadyRegisteredDialog } from './already-registered-dialog';
+import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
+
+/**
+ * /sign-up/email: the e-mail completes the standalone sign-up (its loader already sent visitors without
+ * a stored password back). Continue is disabled while empty and while the account is being created.
+ */
+export function SignUpEmailPage() {
+  const navigate = useNavigate();
+  const actor = useSignUpActor({ advance: () => void navigate('/sign-up/password') });
+  return <SignUpEmailForm actor={actor} />;
+}
+
+/** The e-mail form over a running sign-up machine (also used by the v1/v2 in-flow step). */
+export function SignUpEmailForm({ actor, headingId: givenHeadingId }: { readonly actor: SignUpActor; readonly headingId?: string }) {
+  const { t } = useTranslation('signup');
+  const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
+  const busy = useSelector(actor, (snapshot) => !snapshot.matches('editing') && !snapshot.matches('alreadyRegistered'));
+  const alreadyRegistered = useSelector(actor, (snapshot) => snapshot.matches('alreadyRegistered'));
+  const [email, setEmail] = useState(() => actor.getSnapshot().context.email ?? '');
+  const ownHeadingId = useId();
+  const headingId = givenHeadingId ?? ownHeadingId;
+  const hintId = useId();
+  const form = (
+    <form
+      className="account-form screen-form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'SUBMIT_EMAIL', email });
+      }}
+    >
+      <input
+        className="text-field"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        aria-labelledby={headingId}
+        aria-describedby={hintId}
+        aria-invalid={invalid}
+        placeholder={t('email.placeholder')}
+        value={email}
+        readOnly={busy}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
+        {invalid ? t('email.invalid') : t('email.hint')}
+      </p>
+      {busy ? (
+        <p role="status" className="visually-hidden">
+          {t('email.creating')}
+        </p>
+      ) : null}
+      <button type="submit" className="primary-button" disabled={email.trim() === '' || busy}>
+        {t('continue')}
+      </button>
+    </form>
+  );
+  const dialog = <AlreadyRegisteredDialog open={alreadyRegistered} onClose={() => actor.send({ type: 'CLOSE_DIALOG' })} />;
+  if (givenHeadingId !== undefined) {
+    return (
+      <>
+        {form}
+        {dialog}
+      </>
+    );
+  }
+  return (
+    <main className="account-page">
+      <h1 id={headingId}>{t('email.heading')}</h1>
+      {form}
+      {dialog}
+    </main>
+  );
+}

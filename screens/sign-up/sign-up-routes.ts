@@ -1,0 +1,31 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { AppServices } from '../../services/composition-root';
+
+/**
+ * The standalone sign-up (/sign-up): password first, then e-mail, then preparing. Pages are lazy
+ * chunks; the loaders here stay tiny because this file ships with the app's entry.
+ */
+export function signUpRoutes(services: AppServices): RouteObject[] {
+  return [
+    {
+      path: 'sign-up',
+      lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+      children: [
+        { index: true, loader: ({ request }) => redirect(`/sign-up/password${new URL(request.url).search}`), element: null },
+        {
+          path: 'password',
+          // Spec: a visitor who already has a session goes straight to preparing.
+          loader: async () => (services.auth.mayHaveSession() && (await services.auth.currentUser()) ? redirect('/sign-up/preparing') : null),
+          lazy: { Component: async () => (await import('./sign-up-password-page')).SignUpPasswordPage },
+        },
+        {
+          path: 'email',
+          // Spec: without a stored password the e-mail step sends the visitor back to the password.
+          loader: () => (services.signUpCache.storedPassword() === undefined ? redirect('/sign-up/password') : null),
+          lazy: { Component: async () => (await import('./sign-up-email-page')).SignUpEmailPage },
+        },
+        { path: 'preparing', lazy: { Component: async () => (await import('./preparing-page')).PreparingPage } },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { profileFromAnswers } from '../../engine/profile-from-answers';
+import { signUpMachine } from '../../engine/sign-up-machine';
+import { useAppServices } from '../app-services-context';
+
+export type SignUpActor = ActorRefFrom<typeof signUpMachine>;
+
+export interface SignUpActorOptions {
+  /** Go to the flow's missing sign-up step (the e-mail page after the password, or the reverse). */
+  readonly advance: () => void;
+  /** Use the e-mail a previous step of the flow stored (v1/v2 ask it before the password). */
+  readonly useStoredEmail?: boolean;
+}
+
+/** Sign-up's user-metadata values (spec: the visitor cookie, or "unknown"; the platform). */
+export const SIGN_UP_PLATFORM = 'web';
+export const UNKNOWN_VISITOR = 'unknown';
+
+/**
+ * The sign-up machine with its side effects wired to the app's services: account creation through
+ * the auth service with the spec's user metadata, the profile row from the stored answers, the
+ * session-scoped password and identity, and the navigation to the preparing screen.
+ */
+export function useSignUpActor({ advance, useStoredEmail = false }: SignUpActorOptions): SignUpActor {
+  const services = useAppServices();
+  const navigate = useNavigate();
+  // The machine is built once per page; the latest `advance` is read when the action runs.
+  const advanceRef = useRef(advance);
+  useEffect(() => {
+    advanceRef.current = advance;
+  }, [advance]);
+  const machine = useMemo(
+    () =>
+      signUpMachine.provide({
+        actors: {
+          createAccount: fromPromise(async ({ input }: { input: { email: string; password: string } }) => {
+            const visitorId = services.readVisitorId();
+            // Spec: a missing visitor cookie is reported, and sign-up goes on with "unknown".
+            if (visitorId === undefined) services.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
+            const result = await services.auth.signUp(input.email, input.password, {
+              confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR,
+              sign_up_platform: SIGN_UP_PLATFORM,
+            });
+            if (result.error) throw new Error(result.error.message);
+            return { userId: result.user.id, email: result.user.email ?? input.email };
+          }),
+          insertProfile: fromPromise(async ({ input }: { input: { userId: string } }) => {
+            await services.profiles.insert(profileFromAnswers(input.userId, (key) => services.funnelStorage.read(key)));
+          }),
+        },
+        actions: {
+          persistPassword: (_, { password }) => services.signUpCache.persistPassword(password),
+          clearPassword: () => services.signUpCache.clearPassword(),
+          advance: () => advanceRef.current(),
+          cacheIdentity: (_, identity) => services.signUpCache.cacheIdentity(identity),
+          goToPreparing: () => void navigate('/sign-up/preparing'),
+          // Spec: other sign-up errors are only logged; profile-insert errors reported and logged.
+          reportError: (_, { error }) => services.reportError(error),
+        },
+      }),
+    [services, navigate],
+  );
+  const storedPassword = services.signUpCache.storedPassword();
+  const storedEmail = useStoredEmail ? services.signUpCache.storedEmail() : undefined;
+  return useActorRef(machine, {
+    input: {
+      ...(storedPassword === undefined ? {} : { storedPassword }),
+      ...(storedEmail === undefined ? {} : { storedEmail }),
+    },
+  });
+}

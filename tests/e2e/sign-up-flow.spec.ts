@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
+import { createAccount, storedAccessToken, uniqueEmail } from './support/account-stack';
+import { flowById } from './support/compiled-flows';
+import { becomeVisitorOf, pathOf, realisticAnswers, sessionStorageOf, walk } from './support/funnel-walker';
+
+test.describe('sign-up on the local stack', () => {
+  test('finish the default funnel, sign up, wait on preparing, land on checkout with a profile from the answers', async ({ page, context, baseURL, request }) => {
+    test.setTimeout(150_000);
+    const flow = flowById('default');
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    await page.goto('/onboarding');
+    await walk(page, flow, realisticAnswers);
+    expect(pathOf(page)).toBe('/sign-up/password');
+
+    // Password: Continue disabled while empty; a short one marks the field invalid and stays.
+    const password = page.getByLabel('Please choose a password');
+    await expect(page.getByText('The password must be at least 6 characters long')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await password.fill('12345');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(pathOf(page)).toBe('/sign-up/password');
+    await password.fill('analytical-engine');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/email');
+    expect((await sessionStorageOf(page)).password).toBe('analytical-engine');
+
+    // E-mail: an invalid format replaces the hint; then the account is created.
+    const email = page.getByRole('textbox', { name: 'What is your email address?' });
+    await email.fill('ada.example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    const address = uniqueEmail('ada');
+    await email.fill(address);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
+    await expect(page.getByRole('heading', { name: "We're creating your plan..." })).toBeVisible();
+    const status = page.getByRole('status').filter({ hasText: /Calculating|Predicting|Adding/ });
+    await expect(status).toHaveText('Calculating your calorie goal');
+    await expect(status).toHaveText('Predicting your progress', { timeout: 4_000 });
+    await expect(status).toHaveText('Adding finishing touches', { timeout: 4_000 });
+    await expect.poll(() => pathOf(page), { timeout: 6_000 }).toBe('/checkout/plans');
+    // It stopped at the last message (no wrap) and left after about 7 s.
+
+    // Session storage: the password is gone; e-mail and id are cached.
+    const session = await sessionStorageOf(page);
+    expect(session.password).toBeUndefined();
+    expect(session.email).toBe(address);
+    expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Through the local stack's APIs, with the visitor's own token: the user and their profile row.
+    const token = await storedAccessToken(page);
+    const headers = { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` };
+    const user: { id: string; email: string; user_metadata: Record<string, string> } = await (await request.get('/auth/v1/user', { headers })).json();
+    expect(user.email).toBe(address);
+    expect(user.id).toBe(session.id);
+    const visitorCookie = (await context.cookies()).find((cookie) => cookie.name === 'cnfdVisitorId')?.value;
+    expect(user.user_metadata).toMatchObject({ confidence_visitor_id: visitorCookie, sign_up_platform: 'web' });
+
+    const rows: Record<string, unknown>[] = await (await request.get(`/rest/v1/profiles?select=*&user_id=eq.${user.id}`, { headers })).json();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      user_id: user.id,
+      is_female: true,
+      age_in_years: 34,
+      is_using_metric: false,
+      activity_level: 'lightly_active',
+      achieve_results: 'moderate',
+      primary_nutrition_goal: 'balanced',
+    });
+    // 67 in, 150 lb and 140 lb as the funnel stored them (cm and kg).
+    expect(Number(rows[0]?.height_in_cm)).toBeCloseTo(170.18, 5);
+    expect(Number(rows[0]?.weight_in_kg)).toBeCloseTo(68.0388, 4);
+    expect(Number(rows[0]?.goal_weight_in_kg)).toBeCloseTo(63.50288, 5);
+
+    // Signed in now: the password step sends the visitor straight to preparing.
+    await page.goto('/sign-up/password');
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
+  });
+
+  test('signing up twice with one e-mail opens the already-registered dialog, whose log-in goes to sign-in', async ({ page, request }) => {
+    const address = uniqueEmail('twice');
+    await createAccount(request, address, 'first-password');
+
+    await page.goto('/sign-up');
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
+    await page.getByLabel('Please choose a password').fill('second-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'What is your email address?' }).fill(address);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'You are already signed up' });
+    await expect(dialog).toBeVisible();
+    expect(pathOf(page)).toBe('/sign-up/email');
+    // Closing keeps what was typed and lets the visitor submit again.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('link', { name: 'Log in' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/account/sign-in');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the e-mail step without a stored password goes back to the password step', async ({ page }) => {
+    await page.goto('/sign-up/email');
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
+    await expect(page.getByRole('heading', { name: 'Please choose a password' })).toBeVisible();
+  });
+});
