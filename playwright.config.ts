@@ -68,6 +68,26 @@ export default defineConfig({
       testMatch: /listing-order\.spec\.ts/,
       use: { baseURL: `http://localhost:${listingPort}` },
     },
+    // Model-based path tests (tests/model, docs/testing.md): one project per build.
+    {
+      name: 'model-paths',
+      testDir: 'tests/model',
+      testMatch: /configured-order-paths\.spec\.ts/,
+      use: { baseURL: `http://localhost:${basePort}` },
+    },
+    {
+      name: 'model-paths-listing',
+      testDir: 'tests/model',
+      testMatch: /listing-order-paths\.spec\.ts/,
+      use: { baseURL: `http://localhost:${listingPort}` },
+    },
+    // axe and keyboard checks of every funnel step (tests/a11y).
+    {
+      name: 'a11y',
+      testDir: 'tests/a11y',
+      testMatch: /\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${basePort}` },
+    },
   ],
   webServer: [appServer(basePort, undefined), appServer(listingPort, 'listing')],
 });

@@ -1,0 +1,144 @@
+import { transition } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import type { FunnelTestModel, PathEvent, PathSnapshot } from './funnel-test-model';
+
+/** One move of a path: from the state with key `from`, `event` leads to `state`. */
+export interface PathStep {
+  readonly from: string;
+  readonly eventKey: string;
+  readonly event: PathEvent;
+  readonly state: PathSnapshot;
+}
+
+export interface CoveringPath {
+  readonly steps: readonly PathStep[];
+}
+
+export interface PathCoverage {
+  readonly statesCovered: number;
+  readonly statesTotal: number;
+  readonly transitionsCovered: number;
+  readonly transitionsTotal: number;
+  /** `state --event-->` keys no path takes (empty at 100 %). */
+  readonly uncovered: readonly string[];
+}
+
+export interface CoveringPathSet {
+  readonly paths: readonly CoveringPath[];
+  readonly coverage: PathCoverage;
+  /** Wall-clock time of the graph traversal and path generation. */
+  readonly generationMs: number;
+}
+
+export interface CoveringPathOptions {
+  /** A path ends after this many moves and the next one starts over (keeps each browser test short). */
+  readonly maxStepsPerPath: number;
+}
+
+export function transitionKey(stateKey: string, eventKey: string): string {
+  return `${stateKey} --${eventKey}-->`;
+}
+
+/**
+ * Paths from the initial state that together take every transition of the test model, built from
+ * shortest paths (`xstate/graph`), never from an enumeration of simple paths.
+ *
+ * The transitions to cover are the model's adjacency map (`getAdjacencyMap`, states keyed without
+ * answer values). A path is grown greedily: take an untaken transition of the current state, else
+ * follow the shortest path (`getShortestPaths` with `fromState`/`toState`) to the nearest state that
+ * has one. States of the first unanswered step can never be entered again once it is answered, so
+ * everything that does not answer it is done first (a `filterEvents` search), and only then the answer
+ * that moves on. Every move is replayed on the concrete snapshot, so a path's states (and the storage
+ * it expects) are exactly what the machine does, and coverage is counted from the replay.
+ */
+export function generateCoveringPaths(model: FunnelTestModel, options: CoveringPathOptions): CoveringPathSet {
+  const started = performance.now();
+  const { eventsOf, serializeState, serializeEvent, advancesFrontier } = model;
+  const traversal = { events: eventsOf, serializeState, serializeEvent };
+  const adjacency = getAdjacencyMap(model.logic, { ...traversal, fromState: model.initial });
+
+  const all = new Set<string>();
+  for (const [stateKey, value] of Object.entries(adjacency)) {
+    for (const eventKey of Object.keys(value.transitions)) all.add(transitionKey(stateKey, eventKey));
+  }
+  const stateKeys = new Set(Object.keys(adjacency));
+  const uncovered = new Set(all);
+  const statesSeen = new Set<string>();
+
+  const keyOf = (snapshot: PathSnapshot, event: PathEvent): string => transitionKey(serializeState(snapshot), serializeEvent(event));
+  const untaken = (snapshot: PathSnapshot): PathEvent[] => eventsOf(snapshot).filter((event) => uncovered.has(keyOf(snapshot, event)));
+  const untakenStaying = (snapshot: PathSnapshot): PathEvent[] => untaken(snapshot).filter((event) => !advancesFrontier(snapshot, event));
+
+  /** Events of the shortest path from `from` to the nearest state `wanted` accepts, or undefined. */
+  const routeTo = (from: PathSnapshot, wanted: (snapshot: PathSnapshot) => boolean, stayBehindFrontier: boolean): PathEvent[] | undefined => {
+    const fromKey = serializeState(from);
+    const paths = getShortestPaths(model.logic, {
+      ...traversal,
+      fromState: from,
+      toState: (snapshot) => serializeState(snapshot) !== fromKey && wanted(snapshot),
+      ...(stayBehindFrontier ? { filterEvents: (snapshot: PathSnapshot, event: PathEvent) => !advancesFrontier(snapshot, event) } : {}),
+    });
+    let best: PathEvent[] | undefined;
+    for (const path of paths) {
+      // The first step of a generated path is the start (an `xstate.init` marker), the rest carry the events.
+      const events = path.steps.slice(1).map((step) => step.event);
+      if (events.length > 0 && (best === undefined || events.length < best.length)) best = events;
+    }
+    return best;
+  };
+
+  const paths: CoveringPath[] = [];
+  while (uncovered.size > 0) {
+    let current = model.initial;
+    statesSeen.add(serializeState(current));
+    const steps: PathStep[] = [];
+    // Length of the path up to its last move that took a transition no earlier move took.
+    let usefulLength = 0;
+    const take = (event: PathEvent): void => {
+      const from = serializeState(current);
+      const eventKey = serializeEvent(event);
+      const [state] = transition(model.logic, current, event);
+      if (uncovered.delete(transitionKey(from, eventKey))) usefulLength = steps.length + 1;
+      statesSeen.add(serializeState(state));
+      steps.push({ from, eventKey, event, state });
+      current = state;
+    };
+    const coveredBefore = uncovered.size;
+    while (steps.length < options.maxStepsPerPath && uncovered.size > 0) {
+      const staying = untakenStaying(current)[0];
+      if (staying) {
+        take(staying);
+        continue;
+      }
+      const behind = routeTo(current, (snapshot) => untakenStaying(snapshot).length > 0, true);
+      if (behind) {
+        behind.forEach(take);
+        continue;
+      }
+      const advancing = untaken(current)[0];
+      if (advancing) {
+        take(advancing);
+        continue;
+      }
+      const anywhere = routeTo(current, (snapshot) => untaken(snapshot).length > 0, false);
+      if (!anywhere) break;
+      anywhere.forEach(take);
+    }
+    if (uncovered.size === coveredBefore) break; // a fresh start reaches nothing new: the rest is unreachable
+    // A path cut at the length limit may end halfway along a route that took nothing new; the next
+    // path repeats that route anyway.
+    paths.push({ steps: steps.slice(0, usefulLength) });
+  }
+
+  return {
+    paths,
+    coverage: {
+      statesCovered: [...statesSeen].filter((key) => stateKeys.has(key)).length,
+      statesTotal: stateKeys.size,
+      transitionsCovered: all.size - uncovered.size,
+      transitionsTotal: all.size,
+      uncovered: [...uncovered].sort(),
+    },
+    generationMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,31 @@
+import { test } from '@playwright/test';
+import { becomeVisitorOf } from '../e2e/support/funnel-walker';
+import { runPath } from './path-runner';
+import { loadPathSuites, pathTestLocale, type ServerOrder } from './path-suites';
+
+/** Seconds of browser time allowed per move: generous for 2 loaded cores, a wrong page still fails fast on its assertion. */
+const msPerMove = 8_000;
+
+/**
+ * Declares one Playwright test per generated path of every flow served by `server` (one describe per
+ * flow and order). PATH_FLOWS=default,v1 narrows the run to those flows (npm run test:paths -- default).
+ */
+export function describePathTests(server: ServerOrder): void {
+  const wanted = (process.env.PATH_FLOWS ?? '').split(',').filter((id) => id !== '');
+  const suites = loadPathSuites().filter((suite) => suite.server === server && (wanted.length === 0 || wanted.includes(suite.flowId)));
+  for (const suite of suites) {
+    test.describe(`${suite.flowId} flow, ${suite.order} order`, () => {
+      test.use({ locale: pathTestLocale });
+      const { paths } = suite.generate();
+      paths.forEach((path, index) => {
+        const last = path.steps[path.steps.length - 1];
+        const name = `path ${index + 1}/${paths.length} (${path.steps.length} moves) ending ${last ? `${last.from} --${last.eventKey}-->` : 'at the start'}`;
+        test(name, async ({ page, context, baseURL }) => {
+          test.setTimeout(60_000 + path.steps.length * msPerMove);
+          await becomeVisitorOf(context, baseURL ?? '', suite.flowId);
+          await runPath(page, suite.model, path);
+        });
+      });
+    });
+  }
+}

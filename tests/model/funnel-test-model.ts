@@ -1,0 +1,228 @@
+import { fromTransition, initialTransition, transition, type SnapshotFrom, type TransitionActorLogic, type TransitionSnapshot } from 'xstate';
+import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
+import { answerStorageWrites, initialUnitSystem } from '../../engine/answer-storage';
+import { createFunnelMachine, FUNNEL_EXITED, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
+import { progressStorageKey, serializeAnswers } from '../../engine/restore-answers';
+
+/**
+ * Events of the test model: the funnel machine's own events, plus the unit toggle of the measurement
+ * screens. The toggle is screen state (the machine only sees the unit inside the submitted answer), so
+ * it is modelled here to make path coverage count it.
+ *
+ * GO_TO stands for typing the step's URL (a full page load): the app restores the answers from storage
+ * and sends GO_TO from the route loader, and the screen starts over, so a toggled unit is forgotten.
+ */
+export type PathEvent = FunnelEvent | { readonly type: 'TOGGLE_UNIT'; readonly stepId: string; readonly unit: UnitSystem };
+
+export interface PathModelContext {
+  readonly funnel: SnapshotFrom<FunnelMachine>;
+  /** The unit the toggle shows on the current height/weight step; undefined on other steps. */
+  readonly unit: UnitSystem | undefined;
+  /** What localStorage must hold: the answer-storage.ts writes of every accepted answer, in order. */
+  readonly local: Readonly<Record<string, string>>;
+  /** The same for sessionStorage (the sign-up e-mail and password). */
+  readonly session: Readonly<Record<string, string>>;
+}
+
+export type PathSnapshot = TransitionSnapshot<PathModelContext>;
+export type PathLogic = TransitionActorLogic<PathModelContext, PathEvent, undefined>;
+
+export interface FunnelTestModelOptions {
+  /** navigator.language of the browser the paths run in: it picks the first unit on height (spec section 4). */
+  readonly browserLanguage: string;
+  /**
+   * Single-choice steps whose every option this model answers (on a revisit, see `eventsOf`). Other
+   * steps get one representative option: their options are answered in another flow or order with an
+   * identical step (see option-coverage-plan.ts).
+   */
+  readonly allOptionsOn: ReadonlySet<string>;
+}
+
+export interface FunnelTestModel {
+  readonly flow: CompiledFlow;
+  readonly logic: PathLogic;
+  readonly initial: PathSnapshot;
+  /** The events a visitor can cause on the state (depends only on the state key, never on answer values). */
+  readonly eventsOf: (snapshot: PathSnapshot) => readonly PathEvent[];
+  /** The state key: step, whether the step is already answered, the unit shown. No answer values. */
+  readonly serializeState: (snapshot: PathSnapshot) => string;
+  readonly serializeEvent: (event: PathEvent) => string;
+  /** True when the event answers the first unanswered step, so the states of that step are left for good. */
+  readonly advancesFrontier: (snapshot: PathSnapshot, event: PathEvent) => boolean;
+  readonly stepOf: (snapshot: PathSnapshot) => CompiledStep | undefined;
+}
+
+/**
+ * Typed text used for measurements: a value per screen and unit, away from the placeholders so a
+ * placeholder can never pass for an answer. Age and sign-up values are fixed too: answer values are not
+ * part of the state space, one valid answer per step is enough there.
+ */
+const typedMeasurements: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
+  height: { metric: '172.5', imperial: '67' },
+  weight: { metric: '70', imperial: '150' },
+};
+const typedAge = '34';
+export const pathTestEmail = 'path.tester@example.com';
+const typedPassword = 'model-based-tests';
+
+/**
+ * Wraps the funnel machine of a flow in a test model for `xstate/graph`: the machine decides every
+ * move; the wrapper adds the unit toggle and computes, with engine/answer-storage.ts, what browser
+ * storage must hold after each accepted answer.
+ */
+export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestModelOptions): FunnelTestModel {
+  const machine = createFunnelMachine(flow);
+  const steps = flow.steps;
+  const byId = new Map(steps.map((step) => [step.id, step]));
+  const stepOfValue = (value: unknown): CompiledStep | undefined => (typeof value === 'string' ? byId.get(value) : undefined);
+  const first = steps[0];
+  const last = steps[steps.length - 1];
+  if (!first || !last) throw new Error(`flow ${flow.id} has no steps`);
+
+  const unitOnEntry = (funnel: SnapshotFrom<FunnelMachine>, local: Readonly<Record<string, string>>): UnitSystem | undefined => {
+    const step = stepOfValue(funnel.value);
+    if (!step || !hasUnitToggle(step)) return undefined;
+    const previous = funnel.context.answers[step.id];
+    return initialUnitSystem(previous?.kind === 'measurement' ? previous.unit : undefined, local.useMetricOrImperial ?? null, options.browserLanguage);
+  };
+
+  const next = (context: PathModelContext, event: PathEvent): PathModelContext => {
+    if (event.type === 'TOGGLE_UNIT') {
+      const step = stepOfValue(context.funnel.value);
+      return step?.id === event.stepId && context.unit !== undefined ? { ...context, unit: event.unit } : context;
+    }
+    const accepted = (event.type === 'ANSWER' || event.type === 'CONTINUE') && context.funnel.can(event);
+    const [funnel] = transition(machine, context.funnel, event);
+    let { local, session } = context;
+    if (accepted) {
+      const step = byId.get(event.stepId);
+      const answer: FunnelAnswer = event.type === 'ANSWER' ? event.answer : { kind: 'continue' };
+      if (step) {
+        const writes = answerStorageWrites(step, answer);
+        local = { ...local, ...writes.local, [progressStorageKey(flow.id)]: serializeAnswers(funnel.context.answers) };
+        session = { ...session, ...writes.session };
+      }
+    }
+    // A new step (or a page load) opens its screen afresh; otherwise the toggle keeps its position.
+    const reopened = event.type === 'GO_TO' || funnel.value !== context.funnel.value;
+    return { funnel, unit: reopened ? unitOnEntry(funnel, local) : context.unit, local, session };
+  };
+
+  const [initialFunnel] = initialTransition(machine, {});
+  const initialContext: PathModelContext = { funnel: initialFunnel, unit: unitOnEntry(initialFunnel, {}), local: {}, session: {} };
+  const logic: PathLogic = fromTransition(next, initialContext);
+  const initial: PathSnapshot = { status: 'active', output: undefined, error: undefined, context: initialContext };
+
+  const isAnswered = (snapshot: PathSnapshot, step: CompiledStep): boolean => snapshot.context.funnel.context.answers[step.id] !== undefined;
+
+  const answersFor = (step: CompiledStep, answered: boolean, unit: UnitSystem | undefined): PathEvent[] => {
+    const answer = (value: FunnelAnswer): PathEvent => ({ type: 'ANSWER', stepId: step.id, answer: value });
+    switch (step.screen) {
+      case 'singleChoice': {
+        const all = step.options ?? [];
+        // Every option on a revisit: the visitor goes back and changes the answer, which costs two
+        // events per option. A first visit answers once; its state can never be entered again.
+        const chosen = answered && options.allOptionsOn.has(step.id) ? all : all.slice(0, 1);
+        return chosen.map((option) => answer({ kind: 'choice', value: option.value }));
+      }
+      case 'height':
+      case 'weight': {
+        const system = unit ?? 'metric';
+        return [answer({ kind: 'measurement', text: typedMeasurements[step.screen][system], unit: system })];
+      }
+      case 'age':
+        return [answer({ kind: 'wholeNumber', text: typedAge })];
+      case 'signUpEmail':
+        return [answer({ kind: 'email', value: pathTestEmail })];
+      case 'signUpPassword':
+        return [answer({ kind: 'password', value: typedPassword })];
+      case 'company':
+      case 'info':
+      case 'readyToStart':
+        return [{ type: 'CONTINUE', stepId: step.id }];
+    }
+  };
+
+  const eventsOf = (snapshot: PathSnapshot): readonly PathEvent[] => {
+    const { funnel, unit } = snapshot.context;
+    if (funnel.value === FUNNEL_EXITED) {
+      // Browser back from the page the funnel exited to, and coming back to the funnel's start.
+      return [{ type: 'BACK' }, { type: 'GO_TO', stepId: first.id }];
+    }
+    const step = stepOfValue(funnel.value);
+    if (!step) return [];
+    const answered = isAnswered(snapshot, step);
+    const events: PathEvent[] = [];
+    if (unit !== undefined) events.push({ type: 'TOGGLE_UNIT', stepId: step.id, unit: unit === 'metric' ? 'imperial' : 'metric' });
+    // A deep link to the following step: redirected back here while this step is unanswered.
+    const following = steps[step.index + 1];
+    if (following) events.push({ type: 'GO_TO', stepId: following.id });
+    // A deep link to the end: lands on the first unanswered step, wherever that is.
+    if (answered && last.id !== following?.id) events.push({ type: 'GO_TO', stepId: last.id });
+    if (step.index > 0) events.push({ type: 'BACK' });
+    events.push(...answersFor(step, answered, unit));
+    return events;
+  };
+
+  const serializeState = (snapshot: PathSnapshot): string => {
+    const { funnel, unit } = snapshot.context;
+    const step = stepOfValue(funnel.value);
+    if (!step) return String(funnel.value);
+    return `${step.id}${isAnswered(snapshot, step) ? ' (answered)' : ''}${unit ? ` [${unit}]` : ''}`;
+  };
+
+  const advancesFrontier = (snapshot: PathSnapshot, event: PathEvent): boolean => {
+    const step = stepOfValue(snapshot.context.funnel.value);
+    return step !== undefined && !isAnswered(snapshot, step) && (event.type === 'ANSWER' || event.type === 'CONTINUE');
+  };
+
+  return {
+    flow,
+    logic,
+    initial,
+    eventsOf,
+    serializeState,
+    serializeEvent: describePathEvent,
+    advancesFrontier,
+    stepOf: (snapshot) => stepOfValue(snapshot.context.funnel.value),
+  };
+}
+
+/** Steps with a metric/imperial toggle (height, weight, goal weight). */
+export function hasUnitToggle(step: CompiledStep): boolean {
+  return step.screen === 'height' || step.screen === 'weight';
+}
+
+/** A short, readable event key: `ANSWER female`, `ANSWER 67 imperial`, `GO_TO weight`, `TOGGLE_UNIT metric`. */
+export function describePathEvent(event: PathEvent): string {
+  switch (event.type) {
+    case 'ANSWER':
+      return `ANSWER ${describeAnswer(event.answer)}`;
+    case 'CONTINUE':
+      return 'CONTINUE';
+    case 'BACK':
+      return 'BACK';
+    case 'GO_TO':
+      return `GO_TO ${event.stepId}`;
+    case 'TOGGLE_UNIT':
+      return `TOGGLE_UNIT ${event.unit}`;
+  }
+}
+
+function describeAnswer(answer: FunnelAnswer): string {
+  switch (answer.kind) {
+    case 'choice':
+      return answer.value;
+    case 'measurement':
+      return `${answer.text} ${answer.unit}`;
+    case 'wholeNumber':
+      return answer.text;
+    case 'continue':
+      return 'continue';
+    case 'email':
+      return answer.value;
+    case 'password':
+      return 'password';
+  }
+}
