@@ -19,6 +19,11 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   Keto: ['de', 'es', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'tr'],
   Vegan: ['de', 'tr'],
   Password: ['it'],
+  Email: ['it'],
+  Status: ['de', 'nl', 'sv', 'da', 'nb', 'pl'],
+  Store: ['de', 'it'],
+  // An empty date cell.
+  '—': ['*'],
 };
 
 function flatten(value: unknown, prefix = ''): [string, unknown][] {
