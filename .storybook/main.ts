@@ -20,6 +20,8 @@ const config: StorybookConfig = {
   // public/ as in the app: /locales/<lng>/<ns>.json for i18next, /images/... for the v2 backgrounds.
   staticDirs: ['../public'],
   core: { disableTelemetry: true },
+  // The story frame has no icon of its own; without one the browser asks for /favicon.ico and logs a 404.
+  previewHead: (head) => `${head}\n<link rel="icon" href="data:," />`,
   // No autodocs here; skipping docgen keeps the build quick on a shared 2-core machine.
   typescript: { reactDocgen: false },
   viteFinal: async (viteConfig) => {

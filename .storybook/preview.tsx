@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { fallbackLanguage, supportedLanguages, textDirection } from '../services/i18n/supported-languages';
 import '../screens/app.css';
+import { LoadingSpinner } from '../screens/loading-spinner';
 import { loadStoryLanguage, storybookI18n } from './storybook-i18n';
 
 /** Phone first: the funnel's visitors come from ads on phones. */
@@ -49,8 +50,9 @@ const preview: Preview = {
   decorators: [
     (Story) => (
       <I18nextProvider i18n={storybookI18n}>
-        {/* Translations are loaded before render; this only catches a lazy screen chunk. */}
-        <Suspense fallback={null}>
+        {/* The story's language is loaded before render; this catches a component asking for another
+            language (store badges in all languages) or a lazy screen chunk, with the app's spinner. */}
+        <Suspense fallback={<LoadingSpinner />}>
           <Story />
         </Suspense>
       </I18nextProvider>

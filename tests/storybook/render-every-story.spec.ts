@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { compileFlowProject } from '../../engine/compile-flow-project';
+import { screenKinds } from '../../engine/flow-schema';
 import { readFlowProject } from '../../engine/read-flow-project';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,6 +33,8 @@ test('every story renders without a render error, console error or page error', 
     }
   }
   expect(missing, 'flow steps without a story').toEqual([]);
+  const kindsWithoutStory = screenKinds.filter((kind) => !ids.has(`screens-kinds--${storyIdPart(kind)}`));
+  expect(kindsWithoutStory, 'screen kinds without a story').toEqual([]);
 
   const failures: string[] = [];
   for (const story of stories) {

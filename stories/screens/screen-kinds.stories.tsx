@@ -1,0 +1,104 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Suspense } from 'react';
+import { fn } from 'storybook/test';
+import defaultFlow from 'virtual:flow/default';
+import v1Flow from 'virtual:flow/v1';
+import v2Flow from 'virtual:flow/v2';
+import type { CompiledStep } from '../../engine/compiled-flow';
+import { isAnswerValidForStep } from '../../engine/answer-validation';
+import type { ScreenKind } from '../../engine/flow-schema';
+import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
+import { LoadingSpinner } from '../../screens/loading-spinner';
+import { screenRegistry } from '../../screens/screen-registry';
+import { withMemoryRouter } from '../support/with-memory-router';
+
+/** Every step of every flow by "flow/step", the samples a kind's story can show. */
+const samples = new Map<string, CompiledStep>(
+  [defaultFlow, v1Flow, v2Flow].flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
+);
+
+interface ScreenKindArgs {
+  readonly kind: ScreenKind;
+  /** "flow/step" of the compiled step the screen shows. */
+  readonly sample: string;
+  readonly initialUnit: UnitSystem;
+  readonly reducedMotion: boolean;
+  readonly onAnswer: (answer: FunnelAnswer) => void;
+  readonly onContinue: () => void;
+}
+
+/**
+ * One screen component of the registry, alone (no step layout, so no heading: the layout renders it),
+ * showing a compiled step of its kind. The flows' own stories show each step in its layout.
+ */
+function ScreenKindPreview({ kind, sample, initialUnit, reducedMotion, onAnswer, onContinue }: ScreenKindArgs) {
+  const step = samples.get(sample);
+  if (step === undefined) throw new Error(`No compiled step "${sample}"`);
+  if (step.screen !== kind) throw new Error(`Step "${sample}" is a ${step.screen} step, not ${kind}`);
+  const { Component } = screenRegistry[kind];
+  return (
+    <main className="page">
+      <Suspense fallback={<LoadingSpinner />}>
+        <Component
+          key={`${sample}-${initialUnit}`}
+          step={step}
+          headingId={`story-heading-${step.id}`}
+          previousAnswer={undefined}
+          canSubmit={(answer) => isAnswerValidForStep(step, answer)}
+          onAnswer={onAnswer}
+          onContinue={onContinue}
+          nextHref={step.path}
+          initialUnit={initialUnit}
+          reducedMotion={reducedMotion}
+        />
+      </Suspense>
+    </main>
+  );
+}
+
+const meta = {
+  title: 'Screens/Kinds',
+  component: ScreenKindPreview,
+  decorators: [withMemoryRouter],
+  args: { initialUnit: 'metric', reducedMotion: false, onAnswer: fn(), onContinue: fn() },
+  argTypes: {
+    kind: { control: false },
+    initialUnit: { control: 'inline-radio', options: ['metric', 'imperial'] },
+  },
+} satisfies Meta<ScreenKindArgs>;
+
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** The story of a kind, on the first compiled step of that kind (default flow first, then v1, v2). */
+function kindStory(kind: ScreenKind): Story {
+  const options = [...samples].filter(([, step]) => step.screen === kind).map(([key]) => key);
+  const first = options[0];
+  if (first === undefined) throw new Error(`No flow has a ${kind} step to show`);
+  return { args: { kind, sample: first }, argTypes: { sample: { control: 'select', options } } };
+}
+
+export const SingleChoice = kindStory('singleChoice');
+export const Info = kindStory('info');
+export const Company = kindStory('company');
+export const Height = kindStory('height');
+export const Weight = kindStory('weight');
+export const Age = kindStory('age');
+export const ReadyToStart = kindStory('readyToStart');
+export const SignUpEmail = kindStory('signUpEmail');
+export const SignUpPassword = kindStory('signUpPassword');
+
+// Does not compile when the registry gains a screen kind without a story here.
+const storyOfEveryKind: Readonly<Record<ScreenKind, Story>> = {
+  singleChoice: SingleChoice,
+  info: Info,
+  company: Company,
+  height: Height,
+  weight: Weight,
+  age: Age,
+  readyToStart: ReadyToStart,
+  signUpEmail: SignUpEmail,
+  signUpPassword: SignUpPassword,
+};
+void storyOfEveryKind;
