@@ -9,13 +9,15 @@ export interface CookieJar {
 }
 
 /**
- * Returns the visitor id from the `cnfdVisitorId` cookie, creating it (random UUID, 5 years) on the
- * first visit. It is the experiment's `visitor_id`, so the same visitor keeps the same variant.
+ * Returns the visitor id from the `cnfdVisitorId` cookie, creating it (random UUID) on the first visit.
+ * It is the experiment's `visitor_id`, so the same visitor keeps the same variant.
+ *
+ * The cookie is written with the spec's 5-year lifetime on every visit, not only the first: browsers
+ * cap cookie lifetimes (Chromium at 400 days), so refreshing it is what keeps a returning visitor's id
+ * beyond that cap.
  */
 export function ensureVisitorId(jar: CookieJar = document, randomId: () => string = () => crypto.randomUUID()): string {
-  const existing = readVisitorId(jar);
-  if (existing) return existing;
-  const id = randomId();
+  const id = readVisitorId(jar) ?? randomId();
   const secure = jar.location?.protocol === 'https:' ? '; Secure' : '';
   jar.cookie = `${VISITOR_COOKIE}=${encodeURIComponent(id)}; Max-Age=${VISITOR_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
   return id;
