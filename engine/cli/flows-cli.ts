@@ -12,11 +12,12 @@ import { readFlowProject } from '../read-flow-project';
 import { didYouMean } from '../suggest-name';
 import { TranslationCatalog } from '../translation-catalog';
 import { formatFlowDiff } from './format-flow-diff';
+import { verifyTranslations } from '../verify-translations';
 
 /**
  * `npm run flows -- <command> [--dir <project root>]`
  *
- *   check   validate every flows/*.yaml in every order, and flows/variants.yaml; exit 1 on any error
+ *   check   validate every flows/*.yaml in every order, flows/variants.yaml and the translations; exit 1 on any error
  *   graph   write flow-graphs/<flow>.html (self-contained HTML + SVG) for every flow
  *   diff    steps inserted, removed, moved (and changed) between two flows or two orders of one flow
  *
@@ -97,8 +98,15 @@ function check(dir: string, write: (line: string) => void): number {
     write(`ok ${project.variantsFile.file} (${Object.keys(result.variants.variants).length} variants of flag ${result.variants.flag})`);
   }
   for (const d of result.diagnostics) write(formatFlowDiagnostic(d));
-  if (result.diagnostics.length > 0) {
-    write(`${result.diagnostics.length} error${result.diagnostics.length === 1 ? '' : 's'}`);
+  // Every language must have exactly the keys the others have; the flows' keys are checked against
+  // English above, so together a flow cannot reference a key some language lacks.
+  const localesDir = join(dir, 'public', 'locales');
+  const translationProblems = verifyTranslations(localesDir);
+  if (translationProblems.length === 0) write('ok public/locales (every language has every key)');
+  for (const problem of translationProblems) write(problem.message);
+  const errors = result.diagnostics.length + translationProblems.length;
+  if (errors > 0) {
+    write(`${errors} error${errors === 1 ? '' : 's'}`);
     return 1;
   }
   return 0;

@@ -32,8 +32,26 @@ describe('flows CLI', () => {
       'ok flows/v2.yaml (25 steps, order routes, live)',
       'ok flows/v2.yaml (25 steps, order listing)',
       'ok flows/variants.yaml (3 variants of flag cc-feedback-redesign)',
+      'ok public/locales (every language has every key)',
     ]);
     expect(code).toBe(0);
+  }, 30_000);
+
+  it('fails when a language lacks a key the others have', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    const english: unknown = JSON.parse(project.read('public/locales/en/onboarding.json'));
+    const german = structuredClone(english);
+    if (typeof german !== 'object' || german === null || !('steps' in german)) throw new Error('unexpected en file');
+    const steps: unknown = german.steps;
+    if (typeof steps === 'object' && steps !== null) Reflect.deleteProperty(steps, 'bestShape');
+    project.write('public/locales/de/onboarding.json', JSON.stringify(german));
+    for (const name of readdirSync(join(project.dir, 'public/locales/en'))) {
+      if (name !== 'onboarding.json') project.write(`public/locales/de/${name}`, project.read(`public/locales/en/${name}`));
+    }
+    const { code, stdout } = runCli(['check', '--dir', project.dir]);
+    expect(stdout).toMatch(/public\/locales\/de\/onboarding\.json: missing key "steps\.bestShape\.heading"/);
+    expect(code).toBe(1);
   }, 30_000);
 
   it('prints the located error and exits 1 on a broken copy', () => {
