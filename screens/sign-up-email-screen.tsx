@@ -1,50 +1,17 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { FunnelAnswer } from '../engine/funnel-answer';
 import type { ScreenProps } from './screen-props';
+import { SignUpEmailForm } from './sign-up/sign-up-email-page';
+import { useSignUpActor } from './sign-up/use-sign-up-actor';
 
 /**
- * The e-mail step of v1/v2. Continue is disabled while empty; on an invalid address (the machine's
- * guard refuses it) the hint becomes the error and the field is marked invalid.
+ * The e-mail step of v1/v2, run by the sign-up machine (the same one as /sign-up): it decides whether
+ * the address is acceptable (an invalid one replaces the hint and marks the field); an accepted one is
+ * the step's answer, and the funnel moves on to the password step.
  */
-export function SignUpEmailScreen({ headingId, previousAnswer, canSubmit, onAnswer }: ScreenProps) {
-  const { t } = useTranslation('common');
-  const [email, setEmail] = useState(previousAnswer?.kind === 'email' ? previousAnswer.value : '');
-  const [invalid, setInvalid] = useState(false);
-  const hintId = useId();
-  return (
-    <form
-      className="screen-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const answer: FunnelAnswer = { kind: 'email', value: email };
-        if (canSubmit(answer)) onAnswer(answer);
-        else setInvalid(true);
-      }}
-    >
-      <input
-        className="text-field"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        aria-labelledby={headingId}
-        aria-describedby={hintId}
-        aria-invalid={invalid}
-        placeholder={t('signUp.email.placeholder')}
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setInvalid(false);
-        }}
-      />
-      <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
-        {invalid ? t('signUp.email.invalid') : t('signUp.email.hint')}
-      </p>
-      <button type="submit" className="primary-button" disabled={email.trim() === ''}>
-        {t('continue')}
-      </button>
-    </form>
-  );
+export function SignUpEmailScreen({ headingId, previousAnswer, onAnswer }: ScreenProps) {
+  const actor = useSignUpActor({
+    // v1/v2 ask the e-mail first: a password left in session storage belongs to no flow step here.
+    useStoredPassword: false,
+    advance: ({ email }) => onAnswer({ kind: 'email', value: email ?? '' }),
+  });
+  return <SignUpEmailForm actor={actor} headingId={headingId} initialEmail={previousAnswer?.kind === 'email' ? previousAnswer.value : undefined} />;
 }

@@ -1,49 +1,21 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { FunnelAnswer } from '../engine/funnel-answer';
+import { useLocation, useNavigate } from 'react-router';
 import type { ScreenProps } from './screen-props';
+import { SignUpPasswordForm } from './sign-up/sign-up-password-page';
+import { useSignUpActor } from './sign-up/use-sign-up-actor';
 
 /**
- * The password step of v1/v2. Continue is disabled while empty; a password the machine refuses (shorter
- * than 6) marks the field invalid. The value only ever goes to session storage (see answer-storage).
+ * The password step of v1/v2, the funnel's last, run by the sign-up machine (the same one as /sign-up):
+ * with the e-mail from the previous step it creates the account, inserts the profile and goes on to
+ * /sign-up/preparing. Should the e-mail be gone (session storage cleared), the standalone e-mail
+ * page finishes the sign-up with the password this step kept.
  */
-export function SignUpPasswordScreen({ headingId, canSubmit, onAnswer }: ScreenProps) {
-  const { t } = useTranslation('common');
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const hintId = useId();
-  return (
-    <form
-      className="screen-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const answer: FunnelAnswer = { kind: 'password', value: password };
-        if (canSubmit(answer)) onAnswer(answer);
-        else setInvalid(true);
-      }}
-    >
-      <input
-        className="text-field"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        aria-labelledby={headingId}
-        aria-describedby={hintId}
-        aria-invalid={invalid}
-        placeholder={t('signUp.password.placeholder')}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setInvalid(false);
-        }}
-      />
-      <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
-        {t('signUp.password.hint')}
-      </p>
-      <button type="submit" className="primary-button" disabled={password === ''}>
-        {t('continue')}
-      </button>
-    </form>
-  );
+export function SignUpPasswordScreen({ headingId }: ScreenProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const actor = useSignUpActor({
+    useStoredEmail: true,
+    useStoredPassword: false,
+    advance: () => void navigate(`/sign-up/email${search}`),
+  });
+  return <SignUpPasswordForm actor={actor} headingId={headingId} />;
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { AlreadyRegisteredDialog } from './already-registered-dialog';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
@@ -11,17 +11,27 @@ import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
  */
 export function SignUpEmailPage() {
   const navigate = useNavigate();
-  const actor = useSignUpActor({ advance: () => void navigate('/sign-up/password') });
+  const { search } = useLocation();
+  const actor = useSignUpActor({ advance: () => void navigate(`/sign-up/password${search}`) });
   return <SignUpEmailForm actor={actor} />;
 }
 
 /** The e-mail form over a running sign-up machine (also used by the v1/v2 in-flow step). */
-export function SignUpEmailForm({ actor, headingId: givenHeadingId }: { readonly actor: SignUpActor; readonly headingId?: string }) {
+export function SignUpEmailForm({
+  actor,
+  headingId: givenHeadingId,
+  initialEmail,
+}: {
+  readonly actor: SignUpActor;
+  /** The step layout's heading, when the form is a step of a funnel (it then renders no page of its own). */
+  readonly headingId?: string;
+  readonly initialEmail?: string;
+}) {
   const { t } = useTranslation('signup');
   const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
   const busy = useSelector(actor, (snapshot) => !snapshot.matches('editing') && !snapshot.matches('alreadyRegistered'));
   const alreadyRegistered = useSelector(actor, (snapshot) => snapshot.matches('alreadyRegistered'));
-  const [email, setEmail] = useState(() => actor.getSnapshot().context.email ?? '');
+  const [email, setEmail] = useState(() => initialEmail ?? actor.getSnapshot().context.email ?? '');
   const ownHeadingId = useId();
   const headingId = givenHeadingId ?? ownHeadingId;
   const hintId = useId();

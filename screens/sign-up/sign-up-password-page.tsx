@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { PasswordField } from '../password-field';
-import { useSignUpActor } from './use-sign-up-actor';
+import { AlreadyRegisteredDialog } from './already-registered-dialog';
+import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
 
 /**
  * /sign-up/password: the first step of the standalone sign-up. The machine decides whether the password
@@ -11,43 +12,75 @@ import { useSignUpActor } from './use-sign-up-actor';
  * e-mail step, and the visitor moves on to it.
  */
 export function SignUpPasswordPage() {
-  const { t } = useTranslation('signup');
   const navigate = useNavigate();
-  const actor = useSignUpActor({ advance: () => void navigate('/sign-up/email') });
+  const { search } = useLocation();
+  const actor = useSignUpActor({ advance: () => void navigate(`/sign-up/email${search}`) });
+  return <SignUpPasswordForm actor={actor} />;
+}
+
+/**
+ * The password form over a running sign-up machine. In v1/v2 it is the funnel's last step and the
+ * submit creates the account (busy state, already-registered dialog); standalone it only advances.
+ */
+export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { readonly actor: SignUpActor; readonly headingId?: string }) {
+  const { t } = useTranslation('signup');
   const invalid = useSelector(actor, (snapshot) => snapshot.context.passwordInvalid);
+  const busy = useSelector(actor, (snapshot) => !snapshot.matches('editing') && !snapshot.matches('alreadyRegistered'));
+  const alreadyRegistered = useSelector(actor, (snapshot) => snapshot.matches('alreadyRegistered'));
   const [password, setPassword] = useState('');
-  const headingId = useId();
+  const ownHeadingId = useId();
+  const headingId = givenHeadingId ?? ownHeadingId;
   const hintId = useId();
+  const form = (
+    <form
+      className="account-form screen-form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'SUBMIT_PASSWORD', password });
+      }}
+    >
+      <PasswordField
+        name="password"
+        autoComplete="new-password"
+        aria-labelledby={headingId}
+        aria-describedby={hintId}
+        aria-invalid={invalid}
+        placeholder={t('password.placeholder')}
+        value={password}
+        readOnly={busy}
+        onChange={(event) => setPassword(event.target.value)}
+        showLabel={t('password.show')}
+        hideLabel={t('password.hide')}
+      />
+      <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
+        {t('password.hint')}
+      </p>
+      {busy ? (
+        <p role="status" className="visually-hidden">
+          {t('email.creating')}
+        </p>
+      ) : null}
+      <button type="submit" className="primary-button" disabled={password === '' || busy}>
+        {t('continue')}
+      </button>
+    </form>
+  );
+  const dialog = <AlreadyRegisteredDialog open={alreadyRegistered} onClose={() => actor.send({ type: 'CLOSE_DIALOG' })} />;
+  if (givenHeadingId !== undefined) {
+    return (
+      <>
+        {form}
+        {dialog}
+      </>
+    );
+  }
   return (
     <main className="account-page">
       <h1 id={headingId}>{t('password.heading')}</h1>
-      <form
-        className="account-form screen-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SUBMIT_PASSWORD', password });
-        }}
-      >
-        <PasswordField
-          name="password"
-          autoComplete="new-password"
-          aria-labelledby={headingId}
-          aria-describedby={hintId}
-          aria-invalid={invalid}
-          placeholder={t('password.placeholder')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          showLabel={t('password.show')}
-          hideLabel={t('password.hide')}
-        />
-        <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
-          {t('password.hint')}
-        </p>
-        <button type="submit" className="primary-button" disabled={password === ''}>
-          {t('continue')}
-        </button>
-      </form>
+      {form}
+      {dialog}
     </main>
   );
 }

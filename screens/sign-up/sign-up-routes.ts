@@ -15,13 +15,14 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
         {
           path: 'password',
           // Spec: a visitor who already has a session goes straight to preparing.
-          loader: async () => (services.auth.mayHaveSession() && (await services.auth.currentUser()) ? redirect('/sign-up/preparing') : null),
+          loader: async ({ request }) =>
+            services.auth.mayHaveSession() && (await services.auth.currentUser()) ? redirect(`/sign-up/preparing${new URL(request.url).search}`) : null,
           lazy: { Component: async () => (await import('./sign-up-password-page')).SignUpPasswordPage },
         },
         {
           path: 'email',
           // Spec: without a stored password the e-mail step sends the visitor back to the password.
-          loader: () => (services.signUpCache.storedPassword() === undefined ? redirect('/sign-up/password') : null),
+          loader: ({ request }) => (services.signUpCache.storedPassword() === undefined ? redirect(`/sign-up/password${new URL(request.url).search}`) : null),
           lazy: { Component: async () => (await import('./sign-up-email-page')).SignUpEmailPage },
         },
         { path: 'preparing', lazy: { Component: async () => (await import('./preparing-page')).PreparingPage } },

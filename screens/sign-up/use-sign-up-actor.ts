@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
@@ -9,10 +9,15 @@ import { useAppServices } from '../app-services-context';
 export type SignUpActor = ActorRefFrom<typeof signUpMachine>;
 
 export interface SignUpActorOptions {
-  /** Go to the flow's missing sign-up step (the e-mail page after the password, or the reverse). */
-  readonly advance: () => void;
+  /**
+   * Go to the flow's missing sign-up step (the e-mail page after the password, or the reverse), with
+   * the value the machine just accepted.
+   */
+  readonly advance: (accepted: { readonly email: string | undefined; readonly password: string | undefined }) => void;
   /** Use the e-mail a previous step of the flow stored (v1/v2 ask it before the password). */
   readonly useStoredEmail?: boolean;
+  /** Use the password kept in session storage (off where the flow asks the e-mail first). */
+  readonly useStoredPassword?: boolean;
 }
 
 /** Sign-up's user-metadata values (spec: the visitor cookie, or "unknown"; the platform). */
@@ -24,9 +29,15 @@ export const UNKNOWN_VISITOR = 'unknown';
  * the auth service with the spec's user metadata, the profile row from the stored answers, the
  * session-scoped password and identity, and the navigation to the preparing screen.
  */
-export function useSignUpActor({ advance, useStoredEmail = false }: SignUpActorOptions): SignUpActor {
+export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassword = true }: SignUpActorOptions): SignUpActor {
   const services = useAppServices();
   const navigate = useNavigate();
+  // The query string (ad parameters) stays with the visitor, as it does through the funnel.
+  const { search } = useLocation();
+  const searchRef = useRef(search);
+  useEffect(() => {
+    searchRef.current = search;
+  }, [search]);
   // The machine is built once per page; the latest `advance` is read when the action runs.
   const advanceRef = useRef(advance);
   useEffect(() => {
@@ -54,16 +65,16 @@ export function useSignUpActor({ advance, useStoredEmail = false }: SignUpActorO
         actions: {
           persistPassword: (_, { password }) => services.signUpCache.persistPassword(password),
           clearPassword: () => services.signUpCache.clearPassword(),
-          advance: () => advanceRef.current(),
+          advance: ({ context }) => advanceRef.current({ email: context.email, password: context.password }),
           cacheIdentity: (_, identity) => services.signUpCache.cacheIdentity(identity),
-          goToPreparing: () => void navigate('/sign-up/preparing'),
+          goToPreparing: () => void navigate(`/sign-up/preparing${searchRef.current}`),
           // Spec: other sign-up errors are only logged; profile-insert errors reported and logged.
           reportError: (_, { error }) => services.reportError(error),
         },
       }),
     [services, navigate],
   );
-  const storedPassword = services.signUpCache.storedPassword();
+  const storedPassword = useStoredPassword ? services.signUpCache.storedPassword() : undefined;
   const storedEmail = useStoredEmail ? services.signUpCache.storedEmail() : undefined;
   return useActorRef(machine, {
     input: {

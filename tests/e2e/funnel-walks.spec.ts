@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './support/account-stack';
 import { flowById, stepOf } from './support/compiled-flows';
 import {
   becomeVisitorOf,
@@ -22,12 +23,12 @@ test.describe('walking each variant to the end', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     const visited = await walk(page, flow, realisticAnswers, { waitForAutoAdvance: true });
-    const unexpected = requests.filter((path) => !path.startsWith('/assets/') && !path.startsWith('/images/') && path !== '/sign-up/password');
+    const unexpected = requests.filter((path) => !path.startsWith('/assets/') && !path.startsWith('/images/') && path !== '/sign-up/password' && path !== '/locales/en/signup.json');
     expect(unexpected).toEqual([]);
     expect(visited).toHaveLength(23);
     expect(visited).toEqual(flow.steps.map((step) => step.id));
     await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
-    await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Please choose a password' })).toBeVisible();
 
     const stored = await localStorageOf(page);
     expect(stored).toMatchObject(expectedStorage(flow, realisticAnswers));
@@ -44,7 +45,9 @@ test.describe('walking each variant to the end', () => {
     await page.goto('/?utm_source=e2e');
     await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/v1/gender?utm_source=e2e`);
 
-    const visited = await walk(page, flow, realisticAnswers, {
+    // The walk signs up for real (the password step creates the account): a fresh address each run.
+    const answers = { ...realisticAnswers, email: uniqueEmail('v1-walk') };
+    const visited = await walk(page, flow, answers, {
       onStep: async (step) => {
         // The query string stays on every step.
         expect(new URL(page.url()).searchParams.get('utm_source')).toBe('e2e');
@@ -57,9 +60,11 @@ test.describe('walking each variant to the end', () => {
 
     const stored = await localStorageOf(page);
     expect(stored).toMatchObject(expectedStorage(flow, realisticAnswers));
-    // The password is kept for the sign-up in session storage only.
+    // The password never reaches localStorage, and leaves session storage once the account exists.
     expect(JSON.stringify(stored)).not.toContain(realisticAnswers.password);
-    expect(await sessionStorageOf(page)).toMatchObject({ email: realisticAnswers.email, password: realisticAnswers.password });
+    const session = await sessionStorageOf(page);
+    expect(session).toMatchObject({ email: answers.email });
+    expect(session.password).toBeUndefined();
   });
 
   test('v2: backgrounds follow the stored gender (male), the others are shared; ends after the password', async ({ page, context, baseURL }) => {
@@ -68,7 +73,7 @@ test.describe('walking each variant to the end', () => {
     await page.goto('/onboarding');
     await expect.poll(() => pathOf(page)).toBe('/onboarding/v2/gender');
 
-    const answers = { ...realisticAnswers, choices: { ...realisticAnswers.choices, gender: 'male' } };
+    const answers = { ...realisticAnswers, email: uniqueEmail('v2-walk'), choices: { ...realisticAnswers.choices, gender: 'male' } };
     const backgrounds: Record<string, string | null> = {};
     await walk(page, flow, answers, {
       onStep: async (step) => {
