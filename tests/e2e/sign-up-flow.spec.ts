@@ -111,4 +111,43 @@ test.describe('sign-up on the local stack', () => {
     await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
     await expect(page.getByRole('heading', { name: 'Please choose a password' })).toBeVisible();
   });
+
+  test('v1 in-flow: the e-mail and password steps create the account and the profile, then preparing', async ({ page, context, baseURL, request }) => {
+    test.setTimeout(120_000);
+    const flow = flowById('v1');
+    await becomeVisitorOf(context, baseURL ?? '', 'v1');
+    await page.goto('/onboarding/v1?utm_source=inflow');
+    const answers = { ...realisticAnswers, email: uniqueEmail('v1-inflow') };
+    await walk(page, flow, answers);
+    expect(pathOf(page)).toBe('/sign-up/preparing');
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('inflow');
+
+    const token = await storedAccessToken(page);
+    const headers = { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` };
+    const user: { id: string; email: string; user_metadata: Record<string, string> } = await (await request.get('/auth/v1/user', { headers })).json();
+    expect(user.email).toBe(answers.email);
+    expect(user.user_metadata.sign_up_platform).toBe('web');
+    const rows: Record<string, unknown>[] = await (await request.get('/rest/v1/profiles?select=*', { headers })).json();
+    expect(rows).toEqual([expect.objectContaining({ user_id: user.id, age_in_years: 34, achieve_results: 'moderate', primary_nutrition_goal: 'balanced' })]);
+    const session = await sessionStorageOf(page);
+    expect(session).toMatchObject({ email: answers.email, id: user.id });
+    expect(session.password).toBeUndefined();
+  });
+
+  test('v2 in-flow: an e-mail that already has an account opens the dialog on the password step', async ({ page, context, baseURL, request }) => {
+    test.setTimeout(120_000);
+    const address = uniqueEmail('v2-taken');
+    await createAccount(request, address, 'first-password');
+    const flow = flowById('v2');
+    await becomeVisitorOf(context, baseURL ?? '', 'v2');
+    await page.goto('/onboarding/v2');
+    await walk(page, flow, { ...realisticAnswers, email: address }, { until: 'password' });
+    await page.getByLabel('Please choose a password').fill('second-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'You are already signed up' });
+    await expect(dialog).toBeVisible();
+    expect(pathOf(page)).toBe('/onboarding/v2/password');
+    await dialog.getByRole('link', { name: 'Log in' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/account/sign-in');
+  });
 });
