@@ -27,6 +27,7 @@ export interface PathSuite {
   readonly order: string;
   readonly server: ServerOrder;
   readonly model: FunnelTestModel;
+  /** The covering paths (generated on first call, then kept). */
   readonly generate: () => CoveringPathSet;
 }
 
@@ -46,6 +47,9 @@ export function loadPathSuites(): PathSuite[] {
   const plan = optionCoveragePlan(inPlanOrder);
   return compiled.map(({ flow, server }) => {
     const model = createFunnelTestModel(flow, { browserLanguage: pathTestLocale, allOptionsOn: plan.get(flowOrderKey(flow.id, flow.order)) ?? new Set() });
-    return { flowId: flow.id, order: flow.order, server, model, generate: () => generateCoveringPaths(model, { maxStepsPerPath }) };
+    // Generated once per suite: deterministic, and needed by several tests of a run.
+    let generated: CoveringPathSet | undefined;
+    const generate = (): CoveringPathSet => (generated ??= generateCoveringPaths(model, { maxStepsPerPath }));
+    return { flowId: flow.id, order: flow.order, server, model, generate };
   });
 }

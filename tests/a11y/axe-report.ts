@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.x A/AA rules axe can decide automatically, plus axe's best practices (landmarks, headings). */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Impacts that fail the test; minor and moderate ones are listed in the output for the designers. */
+const blockingImpacts: ReadonlySet<string> = new Set(['serious', 'critical']);
+
+export interface AxeFinding {
+  readonly where: string;
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/** axe findings of one page, split into the ones that fail the test and the ones that are reported. */
+export interface AxeResult {
+  readonly blocking: readonly AxeFinding[];
+  readonly reported: readonly AxeFinding[];
+}
+
+/** Runs axe on the page as it is now and sorts the violations by impact. */
+export async function axeFindings(page: Page, where: string): Promise<AxeResult> {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const findings = results.violations.map(
+    (violation): AxeFinding => ({
+      where,
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    }),
+  );
+  return {
+    blocking: findings.filter((finding) => blockingImpacts.has(finding.impact) || finding.impact === 'unknown'),
+    reported: findings.filter((finding) => !blockingImpacts.has(finding.impact) && finding.impact !== 'unknown'),
+  };
+}
+
+/** One line per finding: `[moderate] region on /onboarding/gender: All page content should be contained by landmarks (div.x, ...)`. */
+export function formatFindings(findings: readonly AxeFinding[]): string {
+  return findings.map((finding) => `[${finding.impact}] ${finding.rule} on ${finding.where}: ${finding.help} (${finding.targets.join(', ')})`).join('\n');
+}
