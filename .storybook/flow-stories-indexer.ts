@@ -1,5 +1,5 @@
 import type { Indexer } from 'storybook/internal/types';
-import { flowStoryFile } from './flow-story-entries';
+import { flowStoryFile } from './flow-story-entries.js';
 
 /**
  * Indexes flows/*.yaml as story files: one story per compiled step (two for a step with female and
@@ -11,7 +11,7 @@ export function flowStoriesIndexer(root: string): Indexer {
   return {
     test: /[\\/]flows[\\/][^\\/]+\.ya?ml$/,
     createIndex: async (fileName) => {
-      const file = flowStoryFile(root, fileName);
+      const file = await flowStoryFile(root, fileName);
       if (file === undefined) return [];
       return file.entries.map((entry) => ({
         type: 'story' as const,

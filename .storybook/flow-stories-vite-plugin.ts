@@ -1,6 +1,6 @@
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { flowStoryFile } from './flow-story-entries';
+import { flowStoryFile } from './flow-story-entries.js';
 
 /**
  * Turns `import('/…/flows/<file>.yaml')` (what Storybook's importer does for a story indexed by
@@ -17,10 +17,10 @@ export function flowStoriesVitePlugin(root: string): Plugin {
   return {
     name: 'storybook-flow-stories',
     enforce: 'pre',
-    load(id) {
+    async load(id) {
       const file = id.split('?')[0] ?? id;
       if (!/\.ya?ml$/.test(file) || !isInside(flowsDir, file)) return undefined;
-      const storyFile = flowStoryFile(root, file);
+      const storyFile = await flowStoryFile(root, file);
       // variants.yaml: indexed with no stories, so nothing imports it; an empty CSF module keeps it harmless.
       if (storyFile === undefined) return { code: 'export default {};\n', moduleType: 'js' };
       const lines = [

@@ -1,8 +1,5 @@
-import { relative, sep } from 'node:path';
-import { compileFlowProject } from '../engine/compile-flow-project';
+import { join, relative, sep } from 'node:path';
 import type { CompiledFlow, CompiledStep } from '../engine/compiled-flow';
-import { formatFlowDiagnostic } from '../engine/flow-error';
-import { readFlowProject } from '../engine/read-flow-project';
 
 export type StoryGender = 'female' | 'male';
 
@@ -22,22 +19,17 @@ export interface FlowStoryFile {
 }
 
 /**
- * The stories of one flows/*.yaml file, computed from the flow as the app's Vite plugin compiles it
- * (same reader, same compiler, same `FLOW_ORDER` override), so the index Storybook shows and the
- * data the stories render cannot disagree. Shared by the indexer (sidebar) and the Vite plugin (the
- * module Storybook imports for the file). Undefined for a YAML file that is not a flow (variants.yaml).
- * Throws the located `flows check` messages when the project does not compile.
+ * The stories of one flows/*.yaml file, from the flow as the app's Vite plugin compiles it, so the
+ * index Storybook shows and the data the stories render cannot disagree. Shared by the indexer
+ * (sidebar) and the Vite plugin (the module Storybook imports for the file). Undefined for a YAML file
+ * that is not a flow (variants.yaml). Rejects with the located `flows check` messages when the project
+ * does not compile. The YAML is read afresh on every call, so a saved edit is in the next index.
  */
-export function flowStoryFile(root: string, absoluteFile: string): FlowStoryFile | undefined {
-  const order = nonEmpty(process.env.FLOW_ORDER);
-  const result = compileFlowProject(readFlowProject(root), order === undefined ? {} : { order, orderSource: 'FLOW_ORDER' });
-  if (result.diagnostics.length > 0) {
-    throw new Error(`flow check failed:\n${result.diagnostics.map(formatFlowDiagnostic).join('\n')}`);
-  }
-  const file = relative(root, absoluteFile).split(sep).join('/');
-  const check = result.checks.find((candidate) => candidate.file === file && candidate.compiled);
-  if (check === undefined) return undefined;
-  const flow = result.flows.get(check.flowId);
+export async function flowStoryFile(root: string, absoluteFile: string): Promise<FlowStoryFile | undefined> {
+  const { compileFlowsForStories } = await loadCompiler(root);
+  const { flowIdByFile, flows } = compileFlowsForStories(root);
+  const flowId = flowIdByFile.get(relative(root, absoluteFile).split(sep).join('/'));
+  const flow = flowId === undefined ? undefined : flows.get(flowId);
   if (flow === undefined) return undefined;
   return { flowId: flow.id, title: `Flows/${flow.id}`, entries: flowStoryEntries(flow) };
 }
@@ -69,6 +61,26 @@ export function flowStoryEntries(flow: CompiledFlow): FlowStoryEntry[] {
   return entries;
 }
 
+type CompilerModule = typeof import('./compile-flows-for-stories');
+let compiler: Promise<CompilerModule> | undefined;
+
+/**
+ * The engine is written for bundlers (extensionless imports). Storybook's loader for main.ts warns
+ * about each such import, so the engine is loaded the way vite.config.ts loads it: through Vite.
+ * Once per Storybook process (an engine change needs a restart, a YAML change does not).
+ */
+function loadCompiler(root: string): Promise<CompilerModule> {
+  compiler ??= import('vite').then(async ({ runnerImport }) => {
+    const { module } = await runnerImport<CompilerModule>(join(root, '.storybook', 'compile-flows-for-stories.ts'), {
+      root,
+      configFile: false,
+      logLevel: 'silent',
+    });
+    return module;
+  });
+  return compiler;
+}
+
 function hasGenderedBackground(step: CompiledStep): boolean {
   return step.background !== undefined && 'female' in step.background;
 }
@@ -77,8 +89,4 @@ function exportNameOf(stepId: string, gender: StoryGender | undefined): string {
   const name = gender === undefined ? stepId : `${stepId}${gender === 'female' ? 'Female' : 'Male'}`;
   // Step ids are camelCase identifiers, valid export names except the two a CSF module reserves.
   return name === 'default' || name === '__namedExportsOrder' ? `${name}Step` : name;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

@@ -1,16 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
-import { vitePluginFlows } from '../engine/vite-plugin-flows';
-import { flowStoriesIndexer } from './flow-stories-indexer';
-import { flowStoriesVitePlugin } from './flow-stories-vite-plugin';
-import { localeNamespacesVitePlugin } from './locale-namespaces-vite-plugin';
+// `.js` (resolving to the .ts files): Storybook's loader for this file warns about extensionless imports.
+import { flowStoriesIndexer } from './flow-stories-indexer.js';
+import { flowStoriesVitePlugin } from './flow-stories-vite-plugin.js';
+import { localeNamespacesVitePlugin } from './locale-namespaces-vite-plugin.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// The builder loads vite.config.ts, whose engine imports are extensionless like the rest of the engine;
+// Vite's notice about its future native config loader is known (tests/e2e sets the same variable).
+process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
+
 /**
  * Storybook for designers (docs/storybook.md). The builder merges the app's vite.config.ts, so the
- * React plugin and the flows plugin are the app's own; the flow YAML files are story files themselves
+ * React plugin and the flows plugin are the app's own (checked below); the flow YAML files are story files themselves
  * (indexed by `flowStoriesIndexer`, loaded as CSF by `flowStoriesVitePlugin`).
  */
 const config: StorybookConfig = {
@@ -26,8 +30,10 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: false },
   viteFinal: async (viteConfig) => {
     const plugins: PluginOption[] = [...(viteConfig.plugins ?? [])];
-    // vite.config.ts brings the flows plugin; add it only if that ever changes, never twice.
-    if (!(await hasPlugin(plugins, 'vite-plugin-flows'))) plugins.push(vitePluginFlows({ root }));
+    // The stories must see the app's flows through the app's plugin, which vite.config.ts brings.
+    if (!(await hasPlugin(plugins, 'vite-plugin-flows'))) {
+      throw new Error('Storybook expects vite.config.ts to use vitePluginFlows() (engine/vite-plugin-flows.ts)');
+    }
     plugins.push(flowStoriesVitePlugin(root), localeNamespacesVitePlugin(root));
     return { ...viteConfig, plugins };
   },

@@ -39,6 +39,8 @@ const preview: Preview = {
     layout: 'fullscreen',
     viewport: { options: viewports },
     controls: { expanded: true },
+    // Flows first: they are what designers browse most. Storybook reads this statically, keep it literal.
+    options: { storySort: { order: ['Flows', ['default', 'v1', 'v2'], 'Screens', 'Layout', 'Components'] } },
   },
   loaders: [
     async ({ globals }) => {

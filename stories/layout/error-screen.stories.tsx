@@ -5,6 +5,7 @@ import { fn } from 'storybook/test';
 import { createAppServices } from '../../services/composition-root';
 import { AppServicesContext } from '../../screens/app-services-context';
 import { ErrorScreen } from '../../screens/error-screen';
+import { LoadingSpinner } from '../../screens/loading-spinner';
 import { RootErrorScreen } from '../../screens/root-error-screen';
 
 interface RootErrorArgs {
@@ -29,6 +30,8 @@ function RootErrorPreview({ failure, status, statusText, message, reportError }:
           {
             path: '/',
             ErrorBoundary: RootErrorScreen,
+            // As in the app's root route: the loader runs before the first render.
+            HydrateFallback: LoadingSpinner,
             loader: () => {
               if (failure === 'status') throw data(null, { status, statusText });
               throw new Error(message);
