@@ -1,5 +1,6 @@
 // `npm start`: builds the app only when dist/ is missing or older than its sources (so a restart is
-// fast), checks the build for secrets, then runs the local stack (server/main.ts) in this process.
+// fast), checks the build for secrets, compiles the server when it changed (scripts/build-server.mjs),
+// then runs the local stack in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,6 +44,7 @@ function buildIfStale() {
 }
 
 buildIfStale();
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(join(root, 'server/main.ts')).href);
+const { buildServer, serverBuildIsStale, serverEntry } = await import('./build-server.mjs');
+if (serverBuildIsStale()) await buildServer();
+process.env.FUNCTIONS_DIR ??= join(root, 'dist-server', 'supabase', 'functions');
+await import(pathToFileURL(serverEntry).href);

@@ -27,6 +27,8 @@ export interface ServerConfig {
   readonly revenueCatPublicKey: string;
   /** Directory with the built SPA. */
   readonly distDir: string;
+  /** Edge functions: supabase/functions (TypeScript, run from source) or their compiled copy. */
+  readonly functionsDir: string;
   /** Whether the secrets are the published local defaults (start-up says so). */
   readonly usingDefaultSecrets: boolean;
 }
@@ -54,6 +56,7 @@ const envSchema = z.object({
   REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
   REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
   DIST_DIR: z.string().min(1).default('dist'),
+  FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
 });
 
 /** Parses the environment; throws with every problem listed when something is malformed. */
@@ -78,6 +81,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     revenueCatSecretKey: e.REVENUECAT_SECRET_KEY ?? LOCAL_REVENUECAT_SECRET_KEY,
     revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,
     distDir: resolve(e.DIST_DIR),
+    functionsDir: resolve(e.FUNCTIONS_DIR),
     usingDefaultSecrets: e.JWT_SECRET === undefined,
   };
 }

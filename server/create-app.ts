@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.authRoutes !== undefined) app.route('/auth/v1', deps.authRoutes);
   if (deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);
   app.route('/rest/v1', createRestRoutes({ db, config }));
-  app.route('/functions/v1', createFunctionsRoutes({ config, apiKeys, fetch: localFetch }));
+  app.route('/functions/v1', createFunctionsRoutes({ config, apiKeys, fetch: localFetch, functionsDirectory: config.functionsDir }));
   app.route(
     '/revenuecat/v1',
     createRevenueCatRoutes({ db, config, ...(deps.resolveStripeSubscription === undefined ? {} : { resolveStripeSubscription: deps.resolveStripeSubscription }) }),

@@ -30,11 +30,13 @@ export interface StartServerOptions extends OpenDatabaseOptions {
   readonly hostname?: string;
   /** Auth tuning (rate limits, intervals) for tests; production uses the defaults. */
   readonly auth?: Partial<Omit<AuthRoutesDeps, 'db' | 'config' | 'mailbox'>>;
+  /** A database already being opened (main.ts starts it before loading the app's modules). */
+  readonly database?: Promise<Database>;
 }
 
 /** Opens and migrates the database and listens: the whole local stack, for main.ts and for tests. */
 export async function startServer(config: ServerConfig, options: StartServerOptions = {}): Promise<RunningServer> {
-  const db = await openDatabase(config, options);
+  const db = await (options.database ?? openDatabase(config, options));
   let server: ServerType | undefined;
   try {
     const { applied } = await migrate(db);

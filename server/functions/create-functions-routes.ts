@@ -46,8 +46,9 @@ export function createFunctionsRoutes({ config, apiKeys, fetch: localFetch, func
   function loadModule(name: string): Promise<FunctionModule | undefined> {
     let loaded = modules.get(name);
     if (loaded === undefined) {
-      const file = join(functionsDirectory, name, 'index.ts');
-      loaded = existsSync(file)
+      // index.ts when run from source (tsx, tests); index.mjs when run from dist-server/ (npm start).
+      const file = ['index.ts', 'index.mjs'].map((entry) => join(functionsDirectory, name, entry)).find((path) => existsSync(path));
+      loaded = file !== undefined
         ? import(pathToFileURL(file).href).then((module: unknown) => (isFunctionModule(module) ? module : undefined))
         : Promise.resolve(undefined);
       modules.set(name, loaded);

@@ -1,0 +1,64 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export interface LoadedFile {
+  readonly file: string;
+  readonly gzipBytes: number;
+}
+
+export interface BrowserBudget {
+  /** JavaScript the browser had fetched when the first step's heading showed. */
+  readonly firstStepScripts: readonly LoadedFile[];
+  /** JavaScript fetched after that while the first step sat idle (prefetch of the next steps). */
+  readonly prefetchedScripts: readonly LoadedFile[];
+  /** Requests between answering the first question step and the second one showing, other than chunks and images. */
+  readonly requestsBetweenSteps: readonly string[];
+}
+
+const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/**
+ * Loads the funnel in Debian's chromium the way a visitor does and measures what it costs: the
+ * gzip size of every script fetched until the first step shows (the budget's "first step's
+ * JavaScript", lazy chunks included), and any request other than a chunk or an image made between two
+ * question steps.
+ */
+export async function browserBudget(baseUrl: string, chromiumPath: string, visitorId: string): Promise<BrowserBudget> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+  try {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    // A fixed visitor, so every run measures the same flow.
+    await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseUrl }]);
+    const page = await context.newPage();
+    let firstStepShown = false;
+    const firstStepScripts: LoadedFile[] = [];
+    const prefetchedScripts: LoadedFile[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const bucket = firstStepShown ? prefetchedScripts : firstStepScripts;
+      const file = new URL(response.url()).pathname;
+      pending.push(response.body().then((body) => void bucket.push({ file, gzipBytes: gzipSync(body, { level: 9 }).length }), () => {}));
+    });
+    await page.goto(`${baseUrl}/onboarding`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    firstStepShown = true;
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+
+    const requestsBetweenSteps: string[] = [];
+    page.on('request', (request) => {
+      const type = request.resourceType();
+      if (type !== 'script' && type !== 'image') requestsBetweenSteps.push(`${request.method()} ${new URL(request.url()).pathname} (${type})`);
+    });
+    const firstHeading = await heading.textContent();
+    // The first step is a single choice (gender); its first option submits it.
+    await page.locator('main button').first().click();
+    await page.waitForFunction((previous) => document.querySelector('h1')?.textContent !== previous, firstHeading);
+    await page.waitForLoadState('networkidle');
+    return { firstStepScripts, prefetchedScripts, requestsBetweenSteps };
+  } finally {
+    await browser.close();
+  }
+}
