@@ -2,6 +2,9 @@ import type { Preview } from '@storybook/react-vite';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { fallbackLanguage, supportedLanguages, textDirection } from '../services/i18n/supported-languages';
+import type { AppServices } from '../services/composition-root';
+import { createAppServices } from '../services/composition-root';
+import { AppServicesContext } from '../screens/app-services-context';
 import '../screens/app.css';
 import { LoadingSpinner } from '../screens/loading-spinner';
 import { loadStoryLanguage, storybookI18n } from './storybook-i18n';
@@ -51,18 +54,32 @@ const preview: Preview = {
   ],
   decorators: [
     (Story) => (
-      <I18nextProvider i18n={storybookI18n}>
-        {/* The story's language is loaded before render; this catches a component asking for another
-            language (store badges in all languages) or a lazy screen chunk, with the app's spinner. */}
-        <Suspense fallback={<LoadingSpinner />}>
-          <Story />
-        </Suspense>
-      </I18nextProvider>
+      <AppServicesContext value={appServices()}>
+        <I18nextProvider i18n={storybookI18n}>
+          {/* The story's language is loaded before render; this catches a component asking for another
+              language (store badges in all languages) or a lazy screen chunk, with the app's spinner. */}
+          <Suspense fallback={<LoadingSpinner />}>
+            <Story />
+          </Suspense>
+        </I18nextProvider>
+      </AppServicesContext>
     ),
   ],
 };
 
 export default preview;
+
+let services: AppServices | undefined;
+
+/**
+ * The app's own services from its composition root, for screens that use them (the sign-up steps run
+ * the sign-up machine with auth and storage). Created on first use, once per page like the app does.
+ * Stories that want to watch a service (the error screen's reporting) provide their own on top.
+ */
+function appServices(): AppServices {
+  services ??= createAppServices();
+  return services;
+}
 
 /** "Deutsch", "العربية", ...: each language named in itself, as a language menu should. */
 function nativeName(code: string): string {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { compileFlowProject } from '../../engine/compile-flow-project';
 import { screenKinds } from '../../engine/flow-schema';
 import { readFlowProject } from '../../engine/read-flow-project';
+import { textDirection } from '../../services/i18n/supported-languages';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -13,6 +14,15 @@ const storyIndexSchema = z.object({
 
 /** How long one story may take from navigation to a finished render with its images loaded. */
 const STORY_TIMEOUT_MS = 20_000;
+
+/**
+ * Toolbar languages to render every story in; English by default (once per story). For example
+ * STORYBOOK_TEST_LOCALES=en,ar also walks everything right to left.
+ */
+const locales = (process.env.STORYBOOK_TEST_LOCALES ?? 'en')
+  .split(',')
+  .map((locale) => locale.trim())
+  .filter((locale) => locale !== '');
 
 test('every story renders without a render error, console error or page error', async ({ page }) => {
   const response = await page.request.get('/index.json');
@@ -37,16 +47,20 @@ test('every story renders without a render error, console error or page error', 
   expect(kindsWithoutStory, 'screen kinds without a story').toEqual([]);
 
   const failures: string[] = [];
-  for (const story of stories) {
-    const problems = await renderStory(page, story.id);
-    if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${story.id}):\n    ${problems.join('\n    ')}`);
+  const started = Date.now();
+  for (const locale of locales) {
+    for (const story of stories) {
+      const problems = await renderStory(page, story.id, locale);
+      if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${story.id}, ${locale}):\n    ${problems.join('\n    ')}`);
+    }
   }
-  console.log(`storybook: ${stories.length} stories rendered, ${failures.length} failed`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`storybook: ${stories.length} stories rendered in ${locales.join(', ')}, ${failures.length} failed (${seconds} s)`);
   expect(failures, failures.join('\n')).toEqual([]);
 });
 
 /** Opens one story in the static build's iframe and returns what went wrong (nothing when it rendered). */
-async function renderStory(page: Page, storyId: string): Promise<string[]> {
+async function renderStory(page: Page, storyId: string, locale: string): Promise<string[]> {
   const problems: string[] = [];
   const onConsole = (message: ConsoleMessage): void => {
     if (message.type() !== 'error') return;
@@ -59,7 +73,8 @@ async function renderStory(page: Page, storyId: string): Promise<string[]> {
   page.on('console', onConsole);
   page.on('pageerror', onPageError);
   try {
-    await page.goto(`/iframe.html?id=${encodeURIComponent(storyId)}&viewMode=story`, { waitUntil: 'domcontentloaded' });
+    const globals = locale === 'en' ? '' : `&globals=locale:${encodeURIComponent(locale)}`;
+    await page.goto(`/iframe.html?id=${encodeURIComponent(storyId)}&viewMode=story${globals}`, { waitUntil: 'domcontentloaded' });
     // Storybook's own render state: finished, or errored (error display), or the story failed to load.
     await page.waitForFunction(
       `(() => {
@@ -69,14 +84,19 @@ async function renderStory(page: Page, storyId: string): Promise<string[]> {
       undefined,
       { timeout: STORY_TIMEOUT_MS },
     );
-    if (await page.locator('body.sb-show-errordisplay').count()) {
+    const phase = await page.evaluate('window.__STORYBOOK_PREVIEW__?.currentRender?.phase');
+    const errorShown = (await page.locator('body.sb-show-errordisplay').count()) > 0;
+    if (errorShown || phase !== 'finished') {
       const message = (await page.locator('#error-message').textContent())?.trim() ?? '';
-      problems.push(`Storybook error display: ${message}`);
+      problems.push(`${errorShown ? 'render error' : `render ${String(phase)}`}${message ? `: ${message}` : ''}`);
       return problems;
     }
     // A lazy screen chunk shows the app's spinner first; the story is rendered when it is gone.
     await page.locator('#storybook-root .loading').waitFor({ state: 'detached', timeout: STORY_TIMEOUT_MS });
     if ((await page.locator('#storybook-root > *').count()) === 0) problems.push('#storybook-root is empty');
+    // The toolbar language reached the page: texts, and right to left where the language needs it.
+    const [lang, dir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+    if (lang !== locale || dir !== textDirection(locale)) problems.push(`<html lang="${lang}" dir="${dir}">, expected ${locale} ${textDirection(locale)}`);
     // Images (v2 backgrounds) must load: a missing file is what a designer would see as a broken step.
     const broken = await page.evaluate(async () => {
       const images = [...document.querySelectorAll<HTMLImageElement>('#storybook-root img')];
