@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { uniqueEmail } from '../e2e/support/account-stack';
 import { becomeVisitorOf } from '../e2e/support/funnel-walker';
 import { runPath } from './path-runner';
 import { loadPathSuites, pathTestLocale, type ServerOrder } from './path-suites';
@@ -23,7 +24,8 @@ export function describePathTests(server: ServerOrder): void {
         test(name, async ({ page, context, baseURL }) => {
           test.setTimeout(60_000 + path.steps.length * msPerMove);
           await becomeVisitorOf(context, baseURL ?? '', suite.flowId);
-          await runPath(page, suite.model, path);
+          // The local stack keeps accounts: each run signs up (v1, v2) with an address of its own.
+          await runPath(page, suite.model, path, uniqueEmail(`paths-${suite.flowId}`));
         });
       });
     });

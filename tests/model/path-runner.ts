@@ -7,15 +7,18 @@ import { progressStorageKey } from '../../engine/restore-answers';
 import { readFlowProject } from '../../engine/read-flow-project';
 import { TranslationCatalog } from '../../engine/translation-catalog';
 import type { CoveringPath } from './covering-paths';
-import type { FunnelTestModel, PathEvent, PathSnapshot } from './funnel-test-model';
+import { pathTestEmail, type FunnelTestModel, type PathEvent, type PathSnapshot } from './funnel-test-model';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * localStorage keys the app writes that are not answers: i18next's language detector remembers the
- * language it picked. Everything else in localStorage must be what the path has answered.
+ * language it picked, and supabase-js keeps the session of a visitor the funnel signed up (v1, v2:
+ * `sb-<host>-auth-token`). Everything else in localStorage must be what the path has answered.
  */
-const notAnswerKeys: ReadonlySet<string> = new Set(['i18nextLng']);
+function isAnswerKey(key: string): boolean {
+  return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key);
+}
 
 /** Unit labels (common:units.*) of the toggle, per screen kind, as the screens name them. */
 const unitLabelKeys: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
@@ -30,23 +33,32 @@ const unitLabelKeys: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSy
  * texts), the unit toggle where the model says, and browser storage exactly as the model computed it
  * with engine/answer-storage.ts.
  */
-export async function runPath(page: Page, model: FunnelTestModel, path: CoveringPath): Promise<void> {
+export async function runPath(page: Page, model: FunnelTestModel, path: CoveringPath, email: string): Promise<void> {
   const english = englishTexts();
+  const run: RunValues = { english, email };
   const { flow } = model;
   const first = flow.steps[0];
   if (!first) throw new Error(`flow ${flow.id} has no steps`);
   await page.goto(first.path);
   let current = model.initial;
-  await expectState(page, model, current, english, 'the start');
+  await expectState(page, model, current, run, 'the start');
   for (const [index, step] of path.steps.entries()) {
     const where = `move ${index + 1}/${path.steps.length}: ${step.from} --${step.eventKey}-->`;
-    await perform(page, model, current, step.event, english);
+    await perform(page, model, current, step.event, run);
     current = step.state;
-    await expectState(page, model, current, english, where);
+    await expectState(page, model, current, run, where);
   }
 }
 
-async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, event: PathEvent, english: (key: string) => string): Promise<void> {
+/** What one browser run needs besides the model: the English texts and its own sign-up address. */
+interface RunValues {
+  readonly english: (key: string) => string;
+  /** Stands in for the model's `pathTestEmail`. */
+  readonly email: string;
+}
+
+async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, event: PathEvent, run: RunValues): Promise<void> {
+  const { english } = run;
   const step = model.stepOf(state);
   switch (event.type) {
     case 'GO_TO': {
@@ -75,12 +87,13 @@ async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, 
       return;
     case 'ANSWER':
       if (!step) throw new Error(`ANSWER outside the funnel: ${model.serializeState(state)}`);
-      await answer(page, step, event.answer, english);
+      await answer(page, step, event.answer, run);
       return;
   }
 }
 
-async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, { type: 'ANSWER' }>['answer'], english: (key: string) => string): Promise<void> {
+async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, { type: 'ANSWER' }>['answer'], run: RunValues): Promise<void> {
+  const { english } = run;
   const heading = english(step.headingKey);
   const submit = page.getByRole('button', { name: english('common:continue'), exact: true });
   switch (value.kind) {
@@ -101,7 +114,7 @@ async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, 
       await submit.click();
       return;
     case 'email':
-      await page.getByRole('textbox', { name: heading, exact: true }).fill(value.value);
+      await page.getByRole('textbox', { name: heading, exact: true }).fill(value.value === pathTestEmail ? run.email : value.value);
       await submit.click();
       return;
     case 'password':
@@ -113,7 +126,8 @@ async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, 
   }
 }
 
-async function expectState(page: Page, model: FunnelTestModel, state: PathSnapshot, english: (key: string) => string, where: string): Promise<void> {
+async function expectState(page: Page, model: FunnelTestModel, state: PathSnapshot, run: RunValues, where: string): Promise<void> {
+  const { english } = run;
   const { flow } = model;
   const { funnel, unit, local, session } = state.context;
   const step = model.stepOf(state);
@@ -130,14 +144,15 @@ async function expectState(page: Page, model: FunnelTestModel, state: PathSnapsh
   await expect.poll(() => answerStorage(page, flow), { message: `${label}: localStorage holds what the path answered` }).toEqual(comparable(local, flow));
   const sessionNow = await page.evaluate(() => Object.fromEntries(Object.entries(window.sessionStorage)));
   // sessionStorage also carries the sign-up pages' own records; only the answers are the funnel's.
-  expect(sessionNow, `${label}: sessionStorage holds the sign-up answers`).toMatchObject(session);
+  const expectedSession = session.email === pathTestEmail ? { ...session, email: run.email } : session;
+  expect(sessionNow, `${label}: sessionStorage holds the sign-up answers`).toMatchObject(expectedSession);
 }
 
 /** localStorage without the keys that are not answers, the progress record parsed (key order is not behaviour). */
 async function answerStorage(page: Page, flow: CompiledFlow): Promise<Record<string, unknown>> {
   const all = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
   return comparable(
-    Object.fromEntries(Object.entries(all).filter(([key]) => !notAnswerKeys.has(key))),
+    Object.fromEntries(Object.entries(all).filter(([key]) => isAnswerKey(key))),
     flow,
   );
 }
