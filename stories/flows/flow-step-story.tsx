@@ -17,6 +17,8 @@ export function flowStepsMeta(flow: CompiledFlow, title: string): Meta<FlowStepA
     title,
     decorators: [withMemoryRouter],
     args: {
+      // Every story sets its own step; listed first so the step picker heads the controls.
+      stepId: flow.steps[0]?.id ?? '',
       gender: 'female',
       initialUnit: 'metric',
       reducedMotion: false,
