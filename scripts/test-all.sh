@@ -39,6 +39,7 @@ stage flows npm run --silent flows -- check
 stage unit npx vitest run
 stage build npm run --silent build
 stage e2e npx playwright test
+stage storybook npm run --silent test:storybook
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

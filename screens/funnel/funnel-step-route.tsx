@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
-import type { CompiledBackground, CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import type { CompiledBackground, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer } from '../../engine/funnel-answer';
 import { FUNNEL_EXITED } from '../../engine/funnel-machine';
 import { initialUnitSystem } from '../../engine/answer-storage';
@@ -10,6 +10,7 @@ import { useAppServices } from '../app-services-context';
 import { LoadingSpinner } from '../loading-spinner';
 import { screenRegistry } from '../screen-registry';
 import { StepLayout } from './step-layout';
+import { questionnaireProgress } from '../../engine/questionnaire-progress';
 
 /**
  * One funnel step: the screen of the step's kind inside the step layout. The route's loader already
@@ -107,20 +108,7 @@ export function FunnelStepRoute() {
   );
 }
 
-/**
- * Step n of N over the questionnaire only: the spec counts 23 / 25 / 23 steps for default / v1 / v2,
- * which matches the flows without the e-mail and password steps (docs/decisions.md). Sign-up steps
- * show no progress.
- */
-function questionnaireProgress(flow: CompiledFlow, step: CompiledStep): { current: number; total: number } | undefined {
-  const questionnaire = flow.steps.filter((candidate) => !isSignUpStep(candidate));
-  const position = questionnaire.findIndex((candidate) => candidate.id === step.id);
-  return position === -1 ? undefined : { current: position + 1, total: questionnaire.length };
-}
 
-function isSignUpStep(step: CompiledStep): boolean {
-  return step.screen === 'signUpEmail' || step.screen === 'signUpPassword';
-}
 
 /** v2: the female or male image from the stored gender (female when unknown), or the shared one. */
 export function backgroundFor(background: CompiledBackground | undefined, gender: string | null): string | undefined {

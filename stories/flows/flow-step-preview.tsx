@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import type { CompiledFlow } from '../../engine/compiled-flow';
 import { isAnswerValidForStep } from '../../engine/answer-validation';
 import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
 import { backgroundFor } from '../../screens/funnel/funnel-step-route';
 import { StepLayout } from '../../screens/funnel/step-layout';
 import { LoadingSpinner } from '../../screens/loading-spinner';
 import { screenRegistry } from '../../screens/screen-registry';
+import { questionnaireProgress } from '../../engine/questionnaire-progress';
 
 export interface FlowStepPreviewProps {
   readonly flow: CompiledFlow;
@@ -62,12 +63,3 @@ export function FlowStepPreview({ flow, stepId, gender, initialUnit, reducedMoti
   );
 }
 
-/**
- * Same count as the funnel route's (screens/funnel/funnel-step-route.tsx, not exported there): step n
- * of N over the questionnaire, the sign-up steps show no progress.
- */
-function questionnaireProgress(flow: CompiledFlow, step: CompiledStep): { current: number; total: number } | undefined {
-  const questionnaire = flow.steps.filter((candidate) => candidate.screen !== 'signUpEmail' && candidate.screen !== 'signUpPassword');
-  const position = questionnaire.findIndex((candidate) => candidate.id === step.id);
-  return position === -1 ? undefined : { current: position + 1, total: questionnaire.length };
-}
