@@ -1,11 +1,7 @@
 import type { CompiledStep } from './compiled-flow';
 import type { FunnelAnswer } from './funnel-answer';
+import { isValidEmail, isValidPassword } from './credential-rules';
 
-/** Spec section 9. */
-export const MIN_PASSWORD_LENGTH = 6;
-
-// Deliberately loose (something@something.tld): the auth provider has the final word on an address.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Whether an answer is acceptable for a step: the machine's `isAnswerValid` guard. Screens ask the
@@ -25,10 +21,6 @@ export function isAnswerValidForStep(step: CompiledStep, answer: FunnelAnswer): 
     case 'email':
       return step.screen === 'signUpEmail' && isValidEmail(answer.value);
     case 'password':
-      return step.screen === 'signUpPassword' && answer.value.length >= MIN_PASSWORD_LENGTH;
+      return step.screen === 'signUpPassword' && isValidPassword(answer.value);
   }
-}
-
-export function isValidEmail(value: string): boolean {
-  return emailPattern.test(value.trim());
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Placeholder for /sign-up/password and /sign-up/preparing, the routes the funnel exits to. The sign-up
- * issue replaces it; until then the funnel's end is visible and testable.
+ * Placeholder for routes whose issues are not built yet (/checkout/plans, /help-center), so the journeys
+ * that lead there end on a real page instead of the error screen.
  */
 export function ComingSoonScreen() {
   const { t } = useTranslation('common');

@@ -2,8 +2,9 @@ import { redirect, type RouteObject } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
 
 /**
- * The account area (/account) and, until the checkout issue lands, a placeholder for /checkout/plans
- * (where sign-up, sign-in and the funnel-entry check send visitors without an active subscription).
+ * The account area (/account) and, until their issues land, placeholders for /checkout/plans (where
+ * sign-up, sign-in and the funnel-entry check send visitors without an active subscription) and
+ * /help-center (linked from the subscriptions dialog).
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
 export function accountRoutes(services: AppServices): RouteObject[] {
@@ -57,8 +58,16 @@ export function accountRoutes(services: AppServices): RouteObject[] {
       path: 'checkout',
       children: [
         { index: true, loader: () => redirect('/checkout/plans'), element: null },
-        { path: 'plans', lazy: { Component: async () => (await import('../coming-soon-screen')).ComingSoonScreen } },
+        { path: 'plans', lazy: comingSoon },
       ],
+    },
+    {
+      // PLACEHOLDER: the help-centre issue builds /help-center. The subscriptions dialog links here, so
+      // until then the link shows "coming soon" instead of the error screen.
+      path: 'help-center',
+      children: [{ index: true, lazy: comingSoon }],
     },
   ];
 }
+
+const comingSoon = { Component: async () => (await import('../coming-soon-screen')).ComingSoonScreen };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { isValidEmail } from '../../engine/sign-up-machine';
+import { isValidEmail } from '../../engine/credential-rules';
 import { Modal } from '../modal';
 import type { ForgotPasswordActionData } from './forgot-password-action';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../engine/sign-up-machine';
+import { isValidPassword } from '../../engine/credential-rules';
 import { Modal } from '../modal';
 import { PasswordField } from '../password-field';
 import type { ResetPasswordActionData, ResetPasswordLoaderData } from './reset-password-action';
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
             hideLabel={t('resetPassword.hide')}
           />
           <p className="field-hint">{t('resetPassword.hint')}</p>
-          <button type="submit" className="primary-button" disabled={password.length < MIN_PASSWORD_LENGTH}>
+          <button type="submit" className="primary-button" disabled={!isValidPassword(password)}>
             {t('resetPassword.submit')}
           </button>
         </fieldset>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { USER_ALREADY_REGISTERED, isValidEmail, isValidPassword, signUpMachine, type CreatedAccount } from '../../../engine/sign-up-machine';
+import { isValidEmail, isValidPassword } from '../../../engine/credential-rules';
+import { USER_ALREADY_REGISTERED, signUpMachine, type CreatedAccount } from '../../../engine/sign-up-machine';
 
 function harness(options: { createAccount?: (input: { email: string; password: string }) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string; storedEmail?: string } = {}) {
   const calls: string[] = [];
