@@ -109,6 +109,11 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
         session = { ...session, ...writes.session };
       }
     }
+    if (signsUp && funnel.value === FUNNEL_EXITED && context.funnel.value !== FUNNEL_EXITED) {
+      // The account now exists, and sign-up forgets the password (kept only between the sign-up steps).
+      const { password: _forgotten, ...kept } = session;
+      session = kept;
+    }
     // A new step (or a page load) opens its screen afresh; otherwise the toggle keeps its position.
     const reopened = event.type === 'GO_TO' || funnel.value !== context.funnel.value;
     return { funnel, unit: reopened ? unitOnEntry(funnel, local) : context.unit, local, session };
