@@ -1,13 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { debianChromium } from './tests/support/debian-chromium';
 
 /**
  * Browser tests against the production build served by the local stack (server/main.ts), in Debian's
  * chromium (never `playwright install`: no downloads here). Two servers: the flows as configured, and a
  * build with the spec's other step order (FLOW_ORDER=listing) for the alternate-order walk.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const basePort = Number(process.env.E2E_PORT ?? 47311);
 const listingPort = basePort + 1;
 
@@ -44,18 +44,7 @@ export default defineConfig({
   use: {
     locale: 'en-US',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: debianChromium,
   },
   projects: [
     {

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { debianChromium } from '../tests/support/debian-chromium';
 
 export interface LoadedFile {
   readonly file: string;
@@ -15,16 +16,14 @@ export interface BrowserBudget {
   readonly requestsBetweenSteps: readonly string[];
 }
 
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 /**
  * Loads the funnel in Debian's chromium the way a visitor does and measures what it costs: the
  * gzip size of every script fetched until the first step shows (the budget's "first step's
  * JavaScript", lazy chunks included), and any request other than a chunk or an image made between two
  * question steps.
  */
-export async function browserBudget(baseUrl: string, chromiumPath: string, visitorId: string): Promise<BrowserBudget> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+export async function browserBudget(baseUrl: string, visitorId: string): Promise<BrowserBudget> {
+  const browser = await chromium.launch(debianChromium);
   try {
     const context = await browser.newContext({ locale: 'en-GB' });
     // A fixed visitor, so every run measures the same flow.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { compileFlowProject } from '../engine/compile-flow-project';
 import { readFlowProject } from '../engine/read-flow-project';
 import { assignVariant } from '../services/flags/local-variants-provider';
+import { debianChromium } from '../tests/support/debian-chromium';
 import { browserBudget, type LoadedFile } from './browser-budget';
 import { bundleBudget, firstStepBudgetBytes } from './bundle-budget';
 import { startLocalStack } from './start-local-stack';
@@ -70,7 +71,7 @@ if (bundle === undefined) {
 // ---------------------------------------------------------------------------------------------------
 // Measured in the browser and on the running server (needs the build and the compiled server).
 // ---------------------------------------------------------------------------------------------------
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { executablePath: chromiumPath } = debianChromium;
 const serverEntry = join(root, 'dist-server/server/main.mjs');
 if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath)) {
   console.log('\nBrowser and start-up measurements skipped: needs `npm run build`, `node scripts/build-server.mjs` and /usr/bin/chromium');
@@ -78,7 +79,7 @@ if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-browser-'));
   const stack = await startLocalStack(root, { PORT: '0', DATA_DIR: dataDir, DIST_DIR: distDir });
   try {
-    const measured = await browserBudget(stack.url, chromiumPath, baselineVisitorId());
+    const measured = await browserBudget(stack.url, baselineVisitorId());
     console.log('\nFirst step as loaded by chromium (gzip -9 of each script fetched until the first heading shows)\n');
     for (const f of measured.firstStepScripts) console.log(`  ${kb(f.gzipBytes).padStart(9)} KB  ${f.file}`);
     const firstStepBytes = total(measured.firstStepScripts);

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
-import { AlreadyRegisteredDialog } from './already-registered-dialog';
+import { SignUpStepFrame } from './sign-up-step-frame';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
 
 /**
@@ -72,20 +72,15 @@ export function SignUpEmailForm({
       </button>
     </form>
   );
-  const dialog = <AlreadyRegisteredDialog open={alreadyRegistered} onClose={() => actor.send({ type: 'CLOSE_DIALOG' })} />;
-  if (givenHeadingId !== undefined) {
-    return (
-      <>
-        {form}
-        {dialog}
-      </>
-    );
-  }
   return (
-    <main className="account-page">
-      <h1 id={headingId}>{t('email.heading')}</h1>
+    <SignUpStepFrame
+      heading={t('email.heading')}
+      headingId={headingId}
+      embedded={givenHeadingId !== undefined}
+      alreadyRegistered={alreadyRegistered}
+      onCloseDialog={() => actor.send({ type: 'CLOSE_DIALOG' })}
+    >
       {form}
-      {dialog}
-    </main>
+    </SignUpStepFrame>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { PasswordField } from '../password-field';
-import { AlreadyRegisteredDialog } from './already-registered-dialog';
+import { SignUpStepFrame } from './sign-up-step-frame';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
 
 /**
@@ -67,20 +67,15 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
       </button>
     </form>
   );
-  const dialog = <AlreadyRegisteredDialog open={alreadyRegistered} onClose={() => actor.send({ type: 'CLOSE_DIALOG' })} />;
-  if (givenHeadingId !== undefined) {
-    return (
-      <>
-        {form}
-        {dialog}
-      </>
-    );
-  }
   return (
-    <main className="account-page">
-      <h1 id={headingId}>{t('password.heading')}</h1>
+    <SignUpStepFrame
+      heading={t('password.heading')}
+      headingId={headingId}
+      embedded={givenHeadingId !== undefined}
+      alreadyRegistered={alreadyRegistered}
+      onCloseDialog={() => actor.send({ type: 'CLOSE_DIALOG' })}
+    >
       {form}
-      {dialog}
-    </main>
+    </SignUpStepFrame>
   );
 }

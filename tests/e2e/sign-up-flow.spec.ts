@@ -106,6 +106,31 @@ test.describe('sign-up on the local stack', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('a missing visitor cookie at sign-up is reported and the account records "unknown"', async ({ page, context }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const address = uniqueEmail('no-cookie');
+    await page.goto('/sign-up');
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
+    await page.getByLabel('Please choose a password').fill('cookie-less');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/email');
+    // The visitor cleared cookies (or blocks them) between the two steps.
+    await context.clearCookies({ name: 'cnfdVisitorId' });
+    await page.getByRole('textbox', { name: 'What is your email address?' }).fill(address);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/sign-up/preparing');
+
+    const token = await storedAccessToken(page);
+    const user: { user_metadata: Record<string, string> } = await (
+      await page.request.get('/auth/v1/user', { headers: { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` } })
+    ).json();
+    expect(user.user_metadata).toMatchObject({ confidence_visitor_id: 'unknown', sign_up_platform: 'web' });
+    expect(errors.some((text) => text.includes('cnfdVisitorId missing'))).toBe(true);
+  });
+
   test('the e-mail step without a stored password goes back to the password step', async ({ page }) => {
     await page.goto('/sign-up/email');
     await expect.poll(() => pathOf(page)).toBe('/sign-up/password');

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { debianChromium } from '../support/debian-chromium';
 
 /**
  * The Storybook check (npm run test:storybook): build Storybook statically, serve the build, and render
  * every story once in Debian's chromium (never `playwright install`). See render-every-story.spec.ts.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.STORYBOOK_TEST_PORT ?? 47361);
 
 export default defineConfig({
@@ -21,18 +21,7 @@ export default defineConfig({
     // The default viewport of the stories (phone first).
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: debianChromium,
   },
   webServer: {
     // Build from scratch every run: the check is about the Storybook this commit produces.
