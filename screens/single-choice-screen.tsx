@@ -21,14 +21,15 @@ export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }
               type="button"
               className="choice"
               aria-pressed={option.value === picked}
-              // The name is the label alone; the description is announced as a description.
-              aria-label={option.descriptionKey ? label : undefined}
               aria-describedby={descriptionId}
               onClick={() => onAnswer({ kind: 'choice', value: option.value })}
             >
               <span className="choice__label">{label}</span>
               {option.descriptionKey ? (
-                <span id={descriptionId} className="choice__description">
+                // Hidden from the name computed from the content, so the name is the label alone (no
+                // aria-label that would differ from the visible text: WCAG 2.5.3); announced as the
+                // button's description through aria-describedby instead.
+                <span id={descriptionId} className="choice__description" aria-hidden="true">
                   {t(option.descriptionKey)}
                 </span>
               ) : null}

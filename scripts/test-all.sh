@@ -37,7 +37,10 @@ stage() {
 stage typecheck npx tsc -p tsconfig.json --noEmit
 stage flows npm run --silent flows -- check
 stage unit npx vitest run
+stage paths-coverage npm run --silent paths:coverage
 stage build npm run --silent build
+# All Playwright projects: funnel, sign-up and account e2e, both step orders, the model-based paths
+# and the accessibility checks.
 stage e2e npx playwright test
 stage storybook npm run --silent test:storybook
 
