@@ -92,3 +92,32 @@ test('a route that fails to load shows the error screen with the error message i
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   await expect(page.locator('i')).toContainText(/import|fetch|module/i);
 });
+
+test('the root layout shows a loading spinner until 1 s after the page started, then the step', async ({ page }) => {
+  // Record, in page time (performance.now), when the app first rendered, when the spinner showed and
+  // when the step's heading showed: real timings, not a fake clock, because the layout counts from the
+  // page's own start.
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {};
+    Reflect.set(window, '__renderTimes', seen);
+    new MutationObserver(() => {
+      const now = performance.now();
+      const root = document.getElementById('root');
+      if (root && root.childElementCount > 0) seen['firstRender'] ??= now;
+      if (document.querySelector('[role="status"].loading')) seen['spinner'] ??= now;
+      if (document.querySelector('main h1')) seen['heading'] ??= now;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/onboarding/gender');
+  await expect(stepHeading(page)).toHaveText("What's your gender?");
+  const times: unknown = await page.evaluate(() => Reflect.get(window, '__renderTimes'));
+  const at = (key: string): number => {
+    const value: unknown = typeof times === 'object' && times !== null ? Reflect.get(times, key) : undefined;
+    return typeof value === 'number' ? value : NaN;
+  };
+  const [firstRender, spinner, heading] = [at('firstRender'), at('spinner'), at('heading')];
+  expect(heading).toBeGreaterThanOrEqual(1000);
+  // Whatever rendered before the 1 s was the spinner (when loading took longer than 1 s, there is none).
+  if (firstRender < 1000) expect(spinner).toBe(firstRender);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+});
