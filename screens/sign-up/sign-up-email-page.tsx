@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { SignUpStepFrame } from './sign-up-step-frame';
+import { useSignUpStep } from './use-sign-up-step';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
 
 /**
@@ -28,13 +29,9 @@ export function SignUpEmailForm({
   readonly initialEmail?: string;
 }) {
   const { t } = useTranslation('signup');
+  const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
-  const busy = useSelector(actor, (snapshot) => !snapshot.matches('editing') && !snapshot.matches('alreadyRegistered'));
-  const alreadyRegistered = useSelector(actor, (snapshot) => snapshot.matches('alreadyRegistered'));
   const [email, setEmail] = useState(() => initialEmail ?? actor.getSnapshot().context.email ?? '');
-  const ownHeadingId = useId();
-  const headingId = givenHeadingId ?? ownHeadingId;
-  const hintId = useId();
   const form = (
     <form
       className="account-form screen-form"
@@ -76,9 +73,9 @@ export function SignUpEmailForm({
     <SignUpStepFrame
       heading={t('email.heading')}
       headingId={headingId}
-      embedded={givenHeadingId !== undefined}
+      embedded={embedded}
       alreadyRegistered={alreadyRegistered}
-      onCloseDialog={() => actor.send({ type: 'CLOSE_DIALOG' })}
+      onCloseDialog={closeDialog}
     >
       {form}
     </SignUpStepFrame>

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { PasswordField } from '../password-field';
 import { SignUpStepFrame } from './sign-up-step-frame';
+import { useSignUpStep } from './use-sign-up-step';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
 
 /**
@@ -24,13 +25,9 @@ export function SignUpPasswordPage() {
  */
 export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { readonly actor: SignUpActor; readonly headingId?: string }) {
   const { t } = useTranslation('signup');
+  const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.passwordInvalid);
-  const busy = useSelector(actor, (snapshot) => !snapshot.matches('editing') && !snapshot.matches('alreadyRegistered'));
-  const alreadyRegistered = useSelector(actor, (snapshot) => snapshot.matches('alreadyRegistered'));
   const [password, setPassword] = useState('');
-  const ownHeadingId = useId();
-  const headingId = givenHeadingId ?? ownHeadingId;
-  const hintId = useId();
   const form = (
     <form
       className="account-form screen-form"
@@ -71,9 +68,9 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
     <SignUpStepFrame
       heading={t('password.heading')}
       headingId={headingId}
-      embedded={givenHeadingId !== undefined}
+      embedded={embedded}
       alreadyRegistered={alreadyRegistered}
-      onCloseDialog={() => actor.send({ type: 'CLOSE_DIALOG' })}
+      onCloseDialog={closeDialog}
     >
       {form}
     </SignUpStepFrame>
