@@ -32,15 +32,16 @@ export function SignUpEmailForm({
   const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
   const [email, setEmail] = useState(() => initialEmail ?? actor.getSnapshot().context.email ?? '');
-  const form = (
-    <form
-      className="account-form screen-form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SUBMIT_EMAIL', email });
-      }}
+  return (
+    <SignUpStepFrame
+      heading={t('email.heading')}
+      headingId={headingId}
+      embedded={embedded}
+      busy={busy}
+      submitDisabled={email.trim() === ''}
+      onSubmit={() => actor.send({ type: 'SUBMIT_EMAIL', email })}
+      alreadyRegistered={alreadyRegistered}
+      onCloseDialog={closeDialog}
     >
       <input
         className="text-field"
@@ -59,25 +60,6 @@ export function SignUpEmailForm({
       <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
         {invalid ? t('email.invalid') : t('email.hint')}
       </p>
-      {busy ? (
-        <p role="status" className="visually-hidden">
-          {t('email.creating')}
-        </p>
-      ) : null}
-      <button type="submit" className="primary-button" disabled={email.trim() === '' || busy}>
-        {t('continue')}
-      </button>
-    </form>
-  );
-  return (
-    <SignUpStepFrame
-      heading={t('email.heading')}
-      headingId={headingId}
-      embedded={embedded}
-      alreadyRegistered={alreadyRegistered}
-      onCloseDialog={closeDialog}
-    >
-      {form}
     </SignUpStepFrame>
   );
 }

@@ -28,15 +28,16 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
   const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.passwordInvalid);
   const [password, setPassword] = useState('');
-  const form = (
-    <form
-      className="account-form screen-form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SUBMIT_PASSWORD', password });
-      }}
+  return (
+    <SignUpStepFrame
+      heading={t('password.heading')}
+      headingId={headingId}
+      embedded={embedded}
+      busy={busy}
+      submitDisabled={password === ''}
+      onSubmit={() => actor.send({ type: 'SUBMIT_PASSWORD', password })}
+      alreadyRegistered={alreadyRegistered}
+      onCloseDialog={closeDialog}
     >
       <PasswordField
         name="password"
@@ -54,25 +55,6 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
       <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
         {t('password.hint')}
       </p>
-      {busy ? (
-        <p role="status" className="visually-hidden">
-          {t('email.creating')}
-        </p>
-      ) : null}
-      <button type="submit" className="primary-button" disabled={password === '' || busy}>
-        {t('continue')}
-      </button>
-    </form>
-  );
-  return (
-    <SignUpStepFrame
-      heading={t('password.heading')}
-      headingId={headingId}
-      embedded={embedded}
-      alreadyRegistered={alreadyRegistered}
-      onCloseDialog={closeDialog}
-    >
-      {form}
     </SignUpStepFrame>
   );
 }

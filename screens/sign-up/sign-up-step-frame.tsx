@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlreadyRegisteredDialog } from './already-registered-dialog';
 
 /**
- * What the e-mail and password forms share around them: the already-registered dialog, and either the
- * standalone page (/sign-up/*, with its own heading) or nothing more when a flow step embeds the form
- * under the step's heading (v1, v2).
+ * What the e-mail and password steps share: the form (busy state announced, Continue disabled while
+ * blank or in flight), the already-registered dialog, and either the standalone page (/sign-up/*, with
+ * its own heading) or nothing more when a flow step embeds the form under the step's heading (v1, v2).
+ * The field and its hint are the children.
  */
 export function SignUpStepFrame({
   heading,
   headingId,
   embedded,
+  busy,
+  submitDisabled,
+  onSubmit,
   alreadyRegistered,
   onCloseDialog,
   children,
@@ -17,15 +22,40 @@ export function SignUpStepFrame({
   readonly heading: string;
   readonly headingId: string;
   readonly embedded: boolean;
+  readonly busy: boolean;
+  readonly submitDisabled: boolean;
+  readonly onSubmit: () => void;
   readonly alreadyRegistered: boolean;
   readonly onCloseDialog: () => void;
   readonly children: ReactNode;
 }) {
+  const { t } = useTranslation('signup');
+  const form = (
+    <form
+      className="account-form screen-form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      {busy ? (
+        <p role="status" className="visually-hidden">
+          {t('email.creating')}
+        </p>
+      ) : null}
+      <button type="submit" className="primary-button" disabled={submitDisabled || busy}>
+        {t('continue')}
+      </button>
+    </form>
+  );
   const dialog = <AlreadyRegisteredDialog open={alreadyRegistered} onClose={onCloseDialog} />;
   if (embedded) {
     return (
       <>
-        {children}
+        {form}
         {dialog}
       </>
     );
@@ -33,7 +63,7 @@ export function SignUpStepFrame({
   return (
     <main className="account-page">
       <h1 id={headingId}>{heading}</h1>
-      {children}
+      {form}
       {dialog}
     </main>
   );
