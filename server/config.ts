@@ -16,8 +16,10 @@ export interface ServerConfig {
   readonly jwtSecret: string;
   readonly jwtIssuer: string;
   readonly accessTokenTtlSeconds: number;
-  /** Auto-confirm new e-mail addresses (Supabase's local default). */
+  /** Auto-confirm new e-mail addresses (Supabase's local default; hosted Supabase confirms by e-mail). */
   readonly autoConfirmEmail: boolean;
+  /** GoTrue's DISABLE_SIGNUP: no new accounts (existing users still sign in). */
+  readonly disableSignup: boolean;
   readonly revenueCatApiUrl: string;
   readonly revenueCatSecretKey: string;
   /**
@@ -52,6 +54,7 @@ const envSchema = z.object({
   JWT_ISSUER: z.string().min(1).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   AUTO_CONFIRM_EMAIL: z.enum(['true', 'false']).default('true'),
+  DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
   REVENUECAT_API_URL: z.url().optional(),
   REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
   REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
@@ -77,6 +80,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     jwtIssuer: e.JWT_ISSUER ?? `${siteUrl}/auth/v1`,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     autoConfirmEmail: e.AUTO_CONFIRM_EMAIL === 'true',
+    disableSignup: e.DISABLE_SIGNUP === 'true',
     revenueCatApiUrl: (e.REVENUECAT_API_URL ?? `${siteUrl}/revenuecat/v1`).replace(/\/$/, ''),
     revenueCatSecretKey: e.REVENUECAT_SECRET_KEY ?? LOCAL_REVENUECAT_SECRET_KEY,
     revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,

@@ -5,7 +5,7 @@ import type { RateLimiter } from './rate-limiter';
 
 export type AuthConfig = Pick<
   ServerConfig,
-  'siteUrl' | 'jwtSecret' | 'jwtIssuer' | 'accessTokenTtlSeconds' | 'autoConfirmEmail'
+  'siteUrl' | 'jwtSecret' | 'jwtIssuer' | 'accessTokenTtlSeconds' | 'autoConfirmEmail' | 'disableSignup'
 >;
 
 export type RateLimitBucket = 'token' | 'signup' | 'recover' | 'verify' | 'user_update';

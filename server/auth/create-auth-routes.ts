@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { Mailbox } from '../mail/create-mailbox';
 import type { AuthConfig, AuthContext, RateLimitBucket } from './auth-context';
 import { AuthError, authErrorResponse } from './auth-error';
+import { handleEnrollFactor, handleFactorNotFound, handleManualLinkingDisabled, handleSamlDisabled } from './handle-disabled-features';
 import { handleLogout } from './handle-logout';
 import { handleRecover } from './handle-recover';
 import { handleSignup } from './handle-signup';
@@ -51,7 +52,8 @@ type Handler = (c: Context, ctx: AuthContext) => Promise<Response>;
 /**
  * Supabase Auth (GoTrue) as supabase-js calls it, to be mounted at `/auth/v1`: signup, token (password
  * and refresh_token grants), recover, verify, user (GET, PUT), logout, settings and health, with
- * GoTrue's status codes, error codes and messages. Errors are rendered here, so the routes behave the
+ * GoTrue's status codes, error codes and messages; SSO, identity linking, MFA, web3, id-token and
+ * anonymous sign-ins answer as GoTrue does with those features switched off. Errors are rendered here, so the routes behave the
  * same whatever app mounts them.
  */
 export function createAuthRoutes(deps: AuthRoutesDeps): Hono {
@@ -109,6 +111,16 @@ export function createAuthRoutes(deps: AuthRoutesDeps): Hono {
   app.get('/user', run(handleGetUser));
   app.put('/user', run(handleUpdateUser, 'user_update'));
   app.post('/logout', run(handleLogout));
+  // Features switched off here, answering as GoTrue does with them off (handle-disabled-features.ts).
+  app.post('/sso', run(handleSamlDisabled));
+  app.get('/sso/saml/metadata', run(handleSamlDisabled));
+  app.post('/sso/saml/acs', run(handleSamlDisabled));
+  app.get('/user/identities/authorize', run(handleManualLinkingDisabled));
+  app.delete('/user/identities/:identityId', run(handleManualLinkingDisabled));
+  app.post('/factors', run(handleEnrollFactor));
+  app.post('/factors/:factorId/challenge', run(handleFactorNotFound));
+  app.post('/factors/:factorId/verify', run(handleFactorNotFound));
+  app.delete('/factors/:factorId', run(handleFactorNotFound));
   app.get('/settings', (c) => c.json(settings(ctx)));
   app.get('/health', (c) =>
     c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
@@ -148,7 +160,7 @@ function settings(ctx: AuthContext): Record<string, unknown> {
       email: true,
       phone: false,
     },
-    disable_signup: false,
+    disable_signup: ctx.config.disableSignup,
     mailer_autoconfirm: ctx.config.autoConfirmEmail,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -30,24 +30,30 @@ const signupBodySchema = z.object({
 const emailAppMetadata = { provider: 'email', providers: ['email'] };
 
 /**
- * POST /signup (GoTrue's Signup, e-mail and password only). With auto-confirm the user is confirmed at
+ * POST /signup (GoTrue's Signup, e-mail and password only; anonymous sign-ins are off and
+ * DISABLE_SIGNUP refuses every new account). With auto-confirm the user is confirmed at
  * once and the answer is a session; otherwise a confirmation e-mail goes to the mailbox and the answer
  * is the bare user. A second sign-up for a confirmed address is `user_already_exists` under
  * auto-confirm and, like GoTrue, a look-alike user otherwise, so the address is not revealed.
  */
 export async function handleSignup(c: Context, ctx: AuthContext): Promise<Response> {
   const body = await readJsonBody(c, signupBodySchema);
+  const emailParam = body.email ?? '';
+  const phoneParam = body.phone ?? '';
+  // GoTrue's /signup route: neither address means an anonymous sign-in (supabase-js signInAnonymously),
+  // switched off here as on a new Supabase project; it is decided before DISABLE_SIGNUP.
+  if (emailParam === '' && phoneParam === '') {
+    throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  if (ctx.config.disableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const password = body.password ?? '';
   if (password === '') throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(password);
 
-  const emailParam = body.email ?? '';
-  const phoneParam = body.phone ?? '';
   if (emailParam !== '' && phoneParam !== '') {
     throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on signup.');
   }
   if (phoneParam !== '') throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-  if (emailParam === '') throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
   const email = validateEmail(emailParam);
   const data = body.data ?? {};
   const request = requestInfo(c, ctx.ipHeader);

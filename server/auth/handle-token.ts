@@ -22,16 +22,56 @@ const refreshGrantSchema = z.object({ refresh_token: z.string().nullish() });
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
-/** POST /token: the password and refresh_token grants, chosen by the `grant_type` query parameter. */
+/**
+ * POST /token: the password and refresh_token grants, chosen by the `grant_type` query parameter. The
+ * grants of features this stack keeps switched off answer as GoTrue does with them off (id_token,
+ * web3; pkce needs the PKCE flow, which this stack does not issue codes for); any other grant type is
+ * GoTrue's 400 `invalid_credentials` "unsupported_grant_type".
+ */
 export async function handleToken(c: Context, ctx: AuthContext): Promise<Response> {
   switch (c.req.query('grant_type')) {
     case 'password':
       return c.json(await passwordGrant(c, ctx));
     case 'refresh_token':
       return c.json(await refreshTokenGrant(c, ctx));
+    case 'id_token':
+      return idTokenGrant(c);
+    case 'web3':
+      throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
     default:
-      throw new OAuthError('unsupported_grant_type', '');
+      throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
+}
+
+const idTokenGrantSchema = z.object({
+  id_token: z.string().nullish(),
+  provider: z.string().nullish(),
+  client_id: z.string().nullish(),
+  issuer: z.string().nullish(),
+});
+
+// The issuers GoTrue knows by provider name (internal/api/provider); every one of them is off here.
+const idTokenIssuers: Readonly<Record<string, string>> = {
+  google: 'https://accounts.google.com',
+  apple: 'https://appleid.apple.com',
+  azure: 'https://login.microsoftonline.com/common/v2.0',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/** GoTrue's IdTokenGrant up to its provider check: no external provider is enabled on this stack. */
+async function idTokenGrant(c: Context): Promise<never> {
+  const body = await readJsonBody(c, idTokenGrantSchema);
+  if ((body.id_token ?? '') === '') throw new OAuthError('invalid request', 'id_token required');
+  const provider = body.provider ?? '';
+  if (provider === '' && ((body.client_id ?? '') === '' || (body.issuer ?? '') === '')) {
+    throw new OAuthError('invalid request', 'provider or client_id and issuer required');
+  }
+  const issuer = idTokenIssuers[provider] ?? Object.values(idTokenIssuers).find((known) => known === body.issuer);
+  if (issuer === undefined) {
+    throw new AuthError(400, 'validation_failed', `Custom OIDC provider ${JSON.stringify(provider)} not allowed`);
+  }
+  throw new AuthError(400, 'provider_disabled', `Provider (issuer ${JSON.stringify(issuer)}) is not enabled`);
 }
 
 /**

@@ -44,7 +44,7 @@ export async function handleVerifyGet(c: Context, ctx: AuthContext): Promise<Res
   const redirectTo = withoutFragment(requestedRedirect(c, ctx));
 
   try {
-    const session = await verifyToken(ctx, type, token, requestInfo(c, ctx.ipHeader), 'Email link is invalid or has expired');
+    const session = await verifyToken(ctx, [type], token, requestInfo(c, ctx.ipHeader), EMAIL_LINK_INVALID);
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -65,23 +65,41 @@ export async function handleVerifyGet(c: Context, ctx: AuthContext): Promise<Res
   }
 }
 
-/** POST /verify with a `token_hash` (supabase-js verifyOtp): the same check, answered with the session. */
+// POST /verify's token-hash types (GoTrue's verifyTokenHash): `email` accepts a sign-up confirmation or
+// a magic link (this stack's recovery token), `magiclink` only the latter.
+const tokenHashTypes: Readonly<Record<string, readonly EmailLinkType[]>> = {
+  signup: ['signup'],
+  recovery: ['recovery'],
+  magiclink: ['recovery'],
+  email: ['signup', 'recovery'],
+  email_change: ['email_change'],
+};
+
+/**
+ * POST /verify with a `token_hash` (supabase-js verifyOtp; the server-side confirm-link pattern Supabase
+ * documents, `?token_hash=...&type=email` in the app's own URL): the same check as the link, answered
+ * with the session. The hash is what the mailed link carries as `token`.
+ */
 export async function handleVerifyPost(c: Context, ctx: AuthContext): Promise<Response> {
   const body = await readJsonBody(c, verifyPostSchema);
   const typeParam = body.type ?? '';
   if (typeParam === '') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
-  const type = parseLinkType(typeParam);
   const tokenHash = body.token_hash ?? '';
   if (tokenHash === '') {
+    if (tokenHashTypes[typeParam] === undefined) throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
     if ((body.token ?? '') === '') {
       throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
     }
     // This stack e-mails links, never numeric codes, so no code can match.
     throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
   }
-  const session = await verifyToken(ctx, type, tokenHash, requestInfo(c, ctx.ipHeader), 'Token has expired or is invalid');
+  const candidates = tokenHashTypes[typeParam];
+  if (candidates === undefined) throw new AuthError(400, 'validation_failed', 'Invalid email verification type');
+  const session = await verifyToken(ctx, candidates, tokenHash, requestInfo(c, ctx.ipHeader), EMAIL_LINK_INVALID);
   return c.json(session);
 }
+
+const EMAIL_LINK_INVALID = 'Email link is invalid or has expired';
 
 function parseLinkType(type: string): EmailLinkType {
   const parsed = linkTypeSchema.safeParse(type);
@@ -94,26 +112,32 @@ function withoutFragment(url: string): string {
   return hash === -1 ? url : url.slice(0, hash);
 }
 
-/** Consumes a one-time e-mail token and signs its user in; the token cannot be used twice. */
+/**
+ * Consumes a one-time e-mail token of one of `types` (the first that matches) and signs its user in;
+ * the token cannot be used twice.
+ */
 async function verifyToken(
   ctx: AuthContext,
-  type: EmailLinkType,
+  types: readonly EmailLinkType[],
   token: string,
   request: RequestInfo,
   invalidMessage: string,
 ): Promise<SessionResponse> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const { column, sentAt } = tokenColumns[type];
-    const user = await authStore.findUserByToken(tx, column, hashOpaqueToken(token));
-    const sentAtValue = user?.[sentAt];
-    const expired =
-      !(sentAtValue instanceof Date) ||
-      new Date(sentAtValue).getTime() + ctx.emailLinkTtlSeconds * 1000 < now.getTime();
-    if (user === undefined || expired) throw new AuthError(403, 'otp_expired', invalidMessage);
-
-    const verified = await applyVerification(tx, type, user, now);
-    return issueSession(tx, ctx, verified, 'otp', request);
+    for (const type of types) {
+      const { column, sentAt } = tokenColumns[type];
+      const user = await authStore.findUserByToken(tx, column, hashOpaqueToken(token));
+      if (user === undefined) continue;
+      const sentAtValue = user[sentAt];
+      const expired =
+        !(sentAtValue instanceof Date) ||
+        new Date(sentAtValue).getTime() + ctx.emailLinkTtlSeconds * 1000 < now.getTime();
+      if (expired) break;
+      const verified = await applyVerification(tx, type, user, now);
+      return issueSession(tx, ctx, verified, 'otp', request);
+    }
+    throw new AuthError(403, 'otp_expired', invalidMessage);
   });
 }
 

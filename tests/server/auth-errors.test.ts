@@ -301,10 +301,11 @@ describe('GoTrue error shapes', () => {
     expect(junk.body).toMatchObject({ code: 401, error_code: 'no_authorization' });
   });
 
-  it('uses the OAuth {error, error_description} shape for grant errors, as GoTrue does', async () => {
+  it('answers an unknown grant type in the current error shape, and keeps the OAuth shape where GoTrue does', async () => {
     const unsupported = await call('POST', '/token?grant_type=client_credentials', { body: {} });
-    expect(unsupported.status).toBe(400);
-    expect(unsupported.body).toEqual({ error: 'unsupported_grant_type' });
+    expectAuthError(unsupported, 400, 'invalid_credentials', 'unsupported_grant_type');
+    expect(unsupported.body).toEqual({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
+    expectAuthError(await call('POST', '/token', { body: {} }), 400, 'invalid_credentials', 'unsupported_grant_type');
     const missing = await call('POST', '/token?grant_type=refresh_token', { body: {} });
     expect(missing.body).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
   });
@@ -344,6 +345,95 @@ describe('GoTrue error shapes', () => {
     expect(settings.body).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, external: { email: true, phone: false } });
     const health = await call('GET', '/health');
     expect(health.body).toMatchObject({ name: 'GoTrue' });
+  });
+});
+
+describe('features switched off answer as GoTrue does with them off, through supabase-js', () => {
+  async function signedInClient() {
+    const { email } = await signUp();
+    const client = server.client();
+    const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    return client;
+  }
+
+  it('anonymous sign-in: 422 anonymous_provider_disabled', async () => {
+    const { data, error } = await server.client().auth.signInAnonymously();
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expectAuthError(await call('POST', '/signup', { body: { password: PASSWORD } }), 422, 'anonymous_provider_disabled');
+  });
+
+  it('SSO: 404 saml_provider_disabled, for sign-in and the SAML endpoints', async () => {
+    const { error } = await server.client().auth.signInWithSSO({ domain: 'example.com' });
+    expect(error).toMatchObject({ status: 404, code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled' });
+    expectAuthError(await call('GET', '/sso/saml/metadata'), 404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
+    expectAuthError(await call('POST', '/sso/saml/acs', { body: {} }), 404, 'saml_provider_disabled');
+  });
+
+  it('identity linking: 401 without a session, 404 manual_linking_disabled with one', async () => {
+    expectAuthError(await call('GET', '/user/identities/authorize?provider=google'), 401, 'no_authorization');
+    const client = await signedInClient();
+    const link = await client.auth.linkIdentity({ provider: 'google' });
+    expect(link.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    const { data: identities } = await client.auth.getUserIdentities();
+    const identity = identities?.identities[0];
+    if (identity === undefined) throw new Error('the e-mail identity is missing');
+    const unlink = await client.auth.unlinkIdentity(identity);
+    expect(unlink.error).toMatchObject({ status: 404, code: 'manual_linking_disabled' });
+  });
+
+  it('MFA: 401 no_authorization without a session; with one, enrolment is off and no factor exists', async () => {
+    expectAuthError(await call('POST', '/factors', { body: { factor_type: 'totp' } }), 401, 'no_authorization');
+    expectAuthError(await call('POST', '/factors/5a7b7c1e-0000-4000-8000-000000000000/challenge', { body: {} }), 401, 'no_authorization');
+    const client = await signedInClient();
+    const totp = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(totp.error).toMatchObject({ status: 422, code: 'mfa_totp_enroll_not_enabled', message: 'MFA enroll is disabled for TOTP' });
+    const phone = await client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });
+    expect(phone.error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled' });
+    const challenge = await client.auth.mfa.challenge({ factorId: '5a7b7c1e-0000-4000-8000-000000000000' });
+    expect(challenge.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found', message: 'Factor not found' });
+    const unenroll = await client.auth.mfa.unenroll({ factorId: '5a7b7c1e-0000-4000-8000-000000000000' });
+    expect(unenroll.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+  });
+
+  it('web3 and id-token sign-in: 422 web3_provider_disabled, 400 provider_disabled', async () => {
+    expectAuthError(
+      await call('POST', '/token?grant_type=web3', { body: { chain: 'ethereum', message: 'm', signature: '0x00' } }),
+      422,
+      'web3_provider_disabled',
+      'Web3 provider is disabled',
+    );
+    const { error } = await server.client().auth.signInWithIdToken({ provider: 'google', token: 'header.payload.signature' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'provider_disabled',
+      message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+    });
+    const missing = await call('POST', '/token?grant_type=id_token', { body: { provider: 'google' } });
+    expect(missing.body).toEqual({ error: 'invalid request', error_description: 'id_token required' });
+  });
+});
+
+describe('with sign-ups disabled (DISABLE_SIGNUP=true)', () => {
+  let closed: AuthTestServer;
+  const closedCall = caller(() => closed);
+
+  beforeAll(async () => {
+    closed = await startAuthTestServer({ env: { DISABLE_SIGNUP: 'true' } });
+  });
+
+  afterAll(async () => {
+    await closed.close();
+  });
+
+  it('refuses a new account with 422 signup_disabled, says so in /settings, and still refuses anonymous sign-ins first', async () => {
+    const { data, error } = await closed.client().auth.signUp({ email: newEmail(), password: PASSWORD });
+    expect(data.user).toBeNull();
+    expect(error).toMatchObject({ status: 422, code: 'signup_disabled', message: 'Signups not allowed for this instance' });
+    expectAuthError(await closedCall('POST', '/signup', { body: { email: newEmail(), password: PASSWORD } }), 422, 'signup_disabled');
+    expect((await closedCall('GET', '/settings')).body).toMatchObject({ disable_signup: true });
+    expectAuthError(await closedCall('POST', '/signup', { body: {} }), 422, 'anonymous_provider_disabled');
   });
 });
 
@@ -392,6 +482,69 @@ describe('without auto-confirm', () => {
     expect(repeat.body.id).not.toBe(signup.body.id);
     expect(repeat.body).not.toHaveProperty('email_confirmed_at');
   });
+
+  it('tells supabase-js a pending confirmation (identities) from a taken address (no identities), as Supabase documents', async () => {
+    const email = newEmail();
+    const first = await manual.client().auth.signUp({ email, password: PASSWORD });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    expect(first.data.user?.identities).toHaveLength(1);
+    await confirmByLink(email);
+    const taken = await manual.client().auth.signUp({ email, password: 'another password' });
+    expect(taken.error).toBeNull();
+    expect(taken.data.session).toBeNull();
+    expect(taken.data.user?.identities).toEqual([]);
+  });
+
+  it('verifyOtp with the mailed token as token_hash: type email confirms and signs in, once', async () => {
+    const email = newEmail();
+    expect((await manual.client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const tokenHash = await mailedToken(email);
+    const client = manual.client();
+    const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toEqual(expect.any(String));
+    expect(data.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+
+    const again = await manual.client().auth.verifyOtp({ token_hash: tokenHash, type: 'email' });
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    const bad = await manual.client().auth.verifyOtp({ token_hash: 'not-a-token', type: 'signup' });
+    expect(bad.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expectAuthError(await manualCall('POST', '/verify', { body: { type: 'sms', token_hash: tokenHash } }), 400, 'validation_failed', 'Invalid email verification type');
+  });
+
+  it('verifyOtp with a magic-link (recovery) token as token_hash: types magiclink and email sign in', async () => {
+    const email = newEmail();
+    expect((await manual.client().auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    await confirmByLink(email);
+    for (const type of ['magiclink', 'email'] as const) {
+      manual.advanceClock(61);
+      expect((await manual.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+      const tokenHash = await mailedToken(email);
+      const { data, error } = await manual.client().auth.verifyOtp({ token_hash: tokenHash, type });
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe(email);
+      // A confirmation link's type does not take a recovery token.
+      const wrongType = await manual.client().auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
+      expect(wrongType.error).toMatchObject({ code: 'otp_expired' });
+    }
+  });
+
+  /** The token of the newest mail to `email`: the mailed link's `token`, which GoTrue's templates call TokenHash. */
+  async function mailedToken(email: string): Promise<string> {
+    const { messages } = await manual.mailbox.list({ to: email });
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(messages[0]?.text ?? '')?.[0];
+    const token = link === undefined ? null : new URL(link).searchParams.get('token');
+    if (token === null) throw new Error(`no link mailed to ${email}`);
+    return token;
+  }
+
+  async function confirmByLink(email: string): Promise<void> {
+    const { messages } = await manual.mailbox.list({ to: email });
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(messages[0]?.text ?? '')?.[0];
+    if (link === undefined) throw new Error(`no link mailed to ${email}`);
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+  }
 });
 
 describe('auth data stays private', () => {
