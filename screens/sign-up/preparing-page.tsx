@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 /** Spec section 9: a new message every 2333 ms, and /checkout/plans after 7000 ms. */
 export const PREPARING_MESSAGE_INTERVAL_MS = 2333;
@@ -10,12 +10,14 @@ const messageKeys = ['preparing.messages.calorieGoal', 'preparing.messages.progr
 
 /**
  * /sign-up/preparing: "We're creating your plan..." with three messages that advance every 2333 ms and
- * stop at the last (no wrapping), then checkout after 7 s. The message is a polite live region, so
+ * stop at the last (no wrapping), then checkout after 7 s, query string kept. The message is a polite live region, so
  * screen readers hear each one.
  */
 export function PreparingPage() {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
+  // Every hop keeps the query string: ad parameters (utm_*, fbclid, lng) must reach checkout.
+  const { search } = useLocation();
   const [index, setIndex] = useState(0);
 
   useEffect(() => {
@@ -27,12 +29,12 @@ export function PreparingPage() {
       });
     }, PREPARING_MESSAGE_INTERVAL_MS);
     // Replace: going back from checkout should not replay the wait.
-    const redirect = setTimeout(() => void navigate('/checkout/plans', { replace: true }), PREPARING_REDIRECT_MS);
+    const redirect = setTimeout(() => void navigate(`/checkout/plans${search}`, { replace: true }), PREPARING_REDIRECT_MS);
     return () => {
       clearInterval(interval);
       clearTimeout(redirect);
     };
-  }, [navigate]);
+  }, [navigate, search]);
 
   return (
     <main className="account-page">

@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { isExplicitLanguageChoice, LANGUAGE_QUERY_PARAMETER } from './is-explicit-language-choice';
 import { fallbackLanguage, supportedLanguages, textDirection } from './supported-languages';
 
 /** Namespaces loaded up front: everything the funnel shows. Other areas load theirs on demand. */
@@ -15,7 +16,7 @@ export const initialNamespaces = ['common', 'onboarding'] as const;
  */
 export async function createI18n(): Promise<i18n> {
   const instance = i18next.createInstance();
-  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+  instance.use(HttpBackend).use(ExplicitChoiceLanguageDetector).use(initReactI18next);
   await instance.init({
     supportedLngs: [...supportedLanguages],
     // de-DE -> de: the product ships one file per language, not per region.
@@ -31,8 +32,9 @@ export async function createI18n(): Promise<i18n> {
     maxParallelReads: 10,
     detection: {
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      // Remember an explicit choice (e.g. ?lng=de from an ad) for the rest of the visit and later ones.
+      lookupQuerystring: LANGUAGE_QUERY_PARAMETER,
+      // Remember an explicit choice (e.g. ?lng=de from an ad) for the rest of the visit and later ones;
+      // ExplicitChoiceLanguageDetector keeps every other language out of the cache.
       caches: ['localStorage'],
     },
     react: { useSuspense: true },
@@ -40,6 +42,17 @@ export async function createI18n(): Promise<i18n> {
   applyDocumentLanguage(instance.resolvedLanguage ?? fallbackLanguage);
   instance.on('languageChanged', (language) => applyDocumentLanguage(instance.resolvedLanguage ?? language));
   return instance;
+}
+
+/**
+ * The browser language detector, caching only an explicit choice. The stock detector caches whatever
+ * it resolved, including the browser language, and local storage outranks the browser language in the
+ * detection order: the first visit's language would then stick even after the visitor changes it.
+ */
+class ExplicitChoiceLanguageDetector extends LanguageDetector {
+  override cacheUserLanguage(language: string, caches?: string[]): void {
+    if (isExplicitLanguageChoice(window.location.search, language)) super.cacheUserLanguage(language, caches);
+  }
 }
 
 function applyDocumentLanguage(language: string): void {

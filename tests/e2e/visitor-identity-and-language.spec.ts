@@ -123,6 +123,20 @@ test.describe('translation loading', () => {
     expect(pathOf(page)).toMatch(/\/gender$/);
   });
 
+  test('only an explicit ?lng= choice is remembered, never the language detected from the browser', async ({ page }) => {
+    // The browser says en-US: that must not be stored, or it would outrank a later browser language.
+    await page.goto('/onboarding/gender');
+    await expect(stepHeading(page)).toHaveText("What's your gender?");
+    expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBeNull();
+    await page.goto('/onboarding/gender?lng=de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe('de');
+    // The choice holds on the next visit without the parameter.
+    await page.goto('/onboarding/gender');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(stepHeading(page)).not.toHaveText("What's your gender?");
+  });
+
   test('the lng query parameter picks the language and sets the document language', async ({ page }) => {
     await page.goto('/onboarding/gender?lng=de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
