@@ -21,7 +21,6 @@ function appServer(port: number, order: string | undefined) {
       PORT: String(port),
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: dist,
-      VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
       ...(order ? { FLOW_ORDER: order } : {}),
     },
     url: `http://localhost:${port}/onboarding`,

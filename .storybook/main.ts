@@ -8,10 +8,6 @@ import { localeNamespacesVitePlugin } from './locale-namespaces-vite-plugin.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// The builder loads vite.config.ts, whose engine imports are extensionless like the rest of the engine;
-// Vite's notice about its future native config loader is known (tests/e2e sets the same variable).
-process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
-
 /**
  * Storybook for designers (docs/storybook.md). The builder merges the app's vite.config.ts, so the
  * React plugin and the flows plugin are the app's own (checked below); the flow YAML files are story files themselves

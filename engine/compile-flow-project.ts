@@ -1,17 +1,17 @@
-import type { CompiledFlow, CompiledVariants } from './compiled-flow';
-import { compileFlow } from './compile-flow';
-import { compileVariants } from './compile-variants';
-import type { FlowDiagnostic } from './flow-error';
-import { formatFlowDiagnostic } from './flow-error';
-import { FlowSource } from './flow-source';
-import type { ResolvedFlow } from './flow-schema';
-import type { LoadedFlowFile } from './load-flow-file';
-import { loadFlowFile } from './load-flow-file';
-import { loadVariantsFile } from './load-variants-file';
-import { resolveFlow } from './resolve-flow';
-import type { TranslationFileInput } from './translation-catalog';
-import { TranslationCatalog } from './translation-catalog';
-import { verifyFlow } from './verify-flow';
+import type { CompiledFlow, CompiledVariants } from './compiled-flow.ts';
+import { compileFlow } from './compile-flow.ts';
+import { compileVariants } from './compile-variants.ts';
+import type { FlowDiagnostic } from './flow-error.ts';
+import { formatFlowDiagnostic } from './flow-error.ts';
+import { FlowSource } from './flow-source.ts';
+import type { ResolvedFlow } from './flow-schema.ts';
+import type { LoadedFlowFile } from './load-flow-file.ts';
+import { loadFlowFile } from './load-flow-file.ts';
+import { loadVariantsFile } from './load-variants-file.ts';
+import { resolveFlow } from './resolve-flow.ts';
+import type { TranslationFileInput } from './translation-catalog.ts';
+import { TranslationCatalog } from './translation-catalog.ts';
+import { verifyFlow } from './verify-flow.ts';
 
 /** A text file as read from disk; `file` is the path shown in messages, relative to the project root. */
 export interface TextFileInput {

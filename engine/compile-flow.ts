@@ -1,7 +1,7 @@
-import type { CompiledFlow, CompiledOption, CompiledStep, CompiledStorage } from './compiled-flow';
-import type { ResolvedFlow, StepDefinition } from './flow-schema';
-import type { TranslationCatalog } from './translation-catalog';
-import { optionLabelKey, translationKeys } from './translation-keys';
+import type { CompiledFlow, CompiledOption, CompiledStep, CompiledStorage } from './compiled-flow.ts';
+import type { ResolvedFlow, StepDefinition } from './flow-schema.ts';
+import type { TranslationCatalog } from './translation-catalog.ts';
+import { optionLabelKey, translationKeys } from './translation-keys.ts';
 
 export interface CompileFlowOptions {
   /** Compile this order instead of the flow's `order` line (FLOW_ORDER). */

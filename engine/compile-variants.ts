@@ -1,7 +1,7 @@
-import type { CompiledVariants } from './compiled-flow';
-import type { Checked, FlowDiagnostic } from './flow-error';
-import type { LoadedVariantsFile } from './load-variants-file';
-import { didYouMean } from './suggest-name';
+import type { CompiledVariants } from './compiled-flow.ts';
+import type { Checked, FlowDiagnostic } from './flow-error.ts';
+import type { LoadedVariantsFile } from './load-variants-file.ts';
+import { didYouMean } from './suggest-name.ts';
 
 /**
  * Compiles flows/variants.yaml: every variant maps to an existing flow, the default variant is one of

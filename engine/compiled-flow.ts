@@ -1,4 +1,4 @@
-import type { ScreenKind, StorageKey } from './flow-schema';
+import type { ScreenKind, StorageKey } from './flow-schema.ts';
 
 /**
  * The precompiled form of a flow that the browser receives (via the Vite plugin's virtual modules).

@@ -1,4 +1,4 @@
-import type { YamlMigration } from './load-yaml-file';
+import type { YamlMigration } from './load-yaml-file.ts';
 
 /**
  * Migrations of flow files and variants.yaml, oldest first. Version 1 is the first released format,

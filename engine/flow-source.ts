@@ -1,7 +1,7 @@
 import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
-import type { FlowDiagnostic, FlowPath, SourceLocation } from './flow-error';
-import { formatFlowPath } from './flow-error';
+import type { FlowDiagnostic, FlowPath, SourceLocation } from './flow-error.ts';
+import { formatFlowPath } from './flow-error.ts';
 
 /**
  * A parsed YAML file that still knows where every node came from, so that any problem found later

@@ -1,9 +1,9 @@
-import type { Checked } from './flow-error';
-import { flowMigrations } from './flow-migrations';
-import type { FlowFile } from './flow-schema';
-import { FLOW_FILE_VERSION, flowFileSchema } from './flow-schema';
-import type { LoadedYamlFile, YamlMigration } from './load-yaml-file';
-import { loadYamlFile } from './load-yaml-file';
+import type { Checked } from './flow-error.ts';
+import { flowMigrations } from './flow-migrations.ts';
+import type { FlowFile } from './flow-schema.ts';
+import { FLOW_FILE_VERSION, flowFileSchema } from './flow-schema.ts';
+import type { LoadedYamlFile, YamlMigration } from './load-yaml-file.ts';
+import { loadYamlFile } from './load-yaml-file.ts';
 
 /** A flow file that parsed and matched the schema, with its source for locating later errors. */
 export type LoadedFlowFile = LoadedYamlFile<FlowFile>;

@@ -1,9 +1,9 @@
-import type { Checked } from './flow-error';
-import { flowMigrations } from './flow-migrations';
-import type { VariantsFile } from './flow-schema';
-import { FLOW_FILE_VERSION, variantsFileSchema } from './flow-schema';
-import type { LoadedYamlFile } from './load-yaml-file';
-import { loadYamlFile } from './load-yaml-file';
+import type { Checked } from './flow-error.ts';
+import { flowMigrations } from './flow-migrations.ts';
+import type { VariantsFile } from './flow-schema.ts';
+import { FLOW_FILE_VERSION, variantsFileSchema } from './flow-schema.ts';
+import type { LoadedYamlFile } from './load-yaml-file.ts';
+import { loadYamlFile } from './load-yaml-file.ts';
 
 export type LoadedVariantsFile = LoadedYamlFile<VariantsFile>;
 

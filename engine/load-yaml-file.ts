@@ -1,9 +1,9 @@
 import type { Document } from 'yaml';
 import type { z } from 'zod';
-import type { Checked, FlowDiagnostic } from './flow-error';
-import { FlowSource } from './flow-source';
-import type { IssueLocator } from './locate-schema-issues';
-import { locateSchemaIssues } from './locate-schema-issues';
+import type { Checked, FlowDiagnostic } from './flow-error.ts';
+import { FlowSource } from './flow-source.ts';
+import type { IssueLocator } from './locate-schema-issues.ts';
+import { locateSchemaIssues } from './locate-schema-issues.ts';
 
 /**
  * Upgrades a document from one format version to the next. Migrations edit the YAML document in place

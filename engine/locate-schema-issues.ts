@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FlowDiagnostic, FlowPath } from './flow-error';
-import { didYouMean, suggestName } from './suggest-name';
+import type { FlowDiagnostic, FlowPath } from './flow-error.ts';
+import { didYouMean, suggestName } from './suggest-name.ts';
 
 /** Where diagnostics get their positions from: one file, or a child and the flows it extends. */
 export interface IssueLocator {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
-import type { FlowProjectInput, TextFileInput } from './compile-flow-project';
-import type { TranslationFileInput } from './translation-catalog';
+import type { FlowProjectInput, TextFileInput } from './compile-flow-project.ts';
+import type { TranslationFileInput } from './translation-catalog.ts';
 
 /** The project layout the flow compiler reads, relative to a root. */
 export const flowProjectLayout = {

@@ -1,12 +1,12 @@
-import type { Checked, FlowDiagnostic, FlowPath } from './flow-error';
-import type { FlowSource } from './flow-source';
-import { locateInSources } from './flow-source';
-import type { FlowFile, ResolvedFlow } from './flow-schema';
-import { resolvedFlowSchema } from './flow-schema';
-import type { LoadedFlowFile } from './load-flow-file';
-import type { IssueLocator } from './locate-schema-issues';
-import { locateSchemaIssues } from './locate-schema-issues';
-import { didYouMean } from './suggest-name';
+import type { Checked, FlowDiagnostic, FlowPath } from './flow-error.ts';
+import type { FlowSource } from './flow-source.ts';
+import { locateInSources } from './flow-source.ts';
+import type { FlowFile, ResolvedFlow } from './flow-schema.ts';
+import { resolvedFlowSchema } from './flow-schema.ts';
+import type { LoadedFlowFile } from './load-flow-file.ts';
+import type { IssueLocator } from './locate-schema-issues.ts';
+import { locateSchemaIssues } from './locate-schema-issues.ts';
+import { didYouMean } from './suggest-name.ts';
 
 /** A flow with `extends` applied, plus the files it came from (most derived first) for locating errors. */
 export interface ResolvedFlowSource {

@@ -1,4 +1,4 @@
-import type { FlowDiagnostic } from './flow-error';
+import type { FlowDiagnostic } from './flow-error.ts';
 
 /** One namespace file as read from disk: `public/locales/<lng>/<namespace>.json`. */
 export interface TranslationFileInput {

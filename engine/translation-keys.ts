@@ -1,4 +1,4 @@
-import type { OptionDefinition, StepDefinition } from './flow-schema';
+import type { OptionDefinition, StepDefinition } from './flow-schema.ts';
 
 /**
  * The translation keys a step uses, by convention unless the YAML overrides them (shared by the

@@ -1,9 +1,9 @@
-import type { FlowDiagnostic, FlowPath } from './flow-error';
-import type { ResolvedFlow, ScreenKind, StepDefinition } from './flow-schema';
-import type { ResolvedFlowSource } from './resolve-flow';
-import { didYouMean } from './suggest-name';
-import type { TranslationCatalog } from './translation-catalog';
-import { optionLabelKey, translationKeys } from './translation-keys';
+import type { FlowDiagnostic, FlowPath } from './flow-error.ts';
+import type { ResolvedFlow, ScreenKind, StepDefinition } from './flow-schema.ts';
+import type { ResolvedFlowSource } from './resolve-flow.ts';
+import { didYouMean } from './suggest-name.ts';
+import type { TranslationCatalog } from './translation-catalog.ts';
+import { optionLabelKey, translationKeys } from './translation-keys.ts';
 
 export interface VerifyFlowContext {
   /** The English translations: every referenced key must exist there. */

@@ -1,11 +1,11 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import type { FlowProjectResult } from './compile-flow-project';
-import { compileFlowProject } from './compile-flow-project';
-import type { FlowDiagnostic } from './flow-error';
-import { formatFlowDiagnostic } from './flow-error';
-import { flowProjectLayout, readFlowProject } from './read-flow-project';
-import { didYouMean } from './suggest-name';
+import type { FlowProjectResult } from './compile-flow-project.ts';
+import { compileFlowProject } from './compile-flow-project.ts';
+import type { FlowDiagnostic } from './flow-error.ts';
+import { formatFlowDiagnostic } from './flow-error.ts';
+import { flowProjectLayout, readFlowProject } from './read-flow-project.ts';
+import { didYouMean } from './suggest-name.ts';
 
 export interface VitePluginFlowsOptions {
   /** Project root holding flows/ and public/; defaults to Vite's root. */

@@ -37,7 +37,7 @@ function buildIfStale() {
   const sourcesAt = Math.max(...buildInputs.map((input) => newestMtime(join(root, input))));
   if (builtAt > 0 && builtAt >= sourcesAt) return;
   console.log(builtAt === 0 ? 'Building the app (no dist/ yet)...' : 'Building the app (sources changed since the last build)...');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const check = spawnSync(process.execPath, [join(root, 'scripts/check-dist-secrets.mjs'), distDir], { cwd: root, stdio: 'inherit' });
   if (check.status !== 0) process.exit(check.status ?? 1);

@@ -27,8 +27,6 @@ export default defineConfig({
     // Build from scratch every run: the check is about the Storybook this commit produces.
     command: `npm run --silent build-storybook && node_modules/.bin/vite preview --outDir storybook-static --port ${port} --strictPort`,
     cwd: root,
-    // vite preview loads vite.config.ts, whose extensionless engine imports Vite's native loader warns about.
-    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     url: `http://localhost:${port}/index.json`,
     reuseExistingServer: false,
     timeout: 300_000,
