@@ -11,6 +11,8 @@ export interface BundleReport {
   readonly firstStepGzipBytes: number;
   /** Files of dist/ whose code carries the YAML parser or classic zod (must be empty). */
   readonly forbidden: readonly { readonly file: string; readonly library: string }[];
+  /** First-step files that carry Stripe code (must be empty: it loads with the payment route only). */
+  readonly stripeInFirstStep: readonly { readonly file: string; readonly library: string }[];
 }
 
 interface ManifestChunk {
@@ -49,7 +51,24 @@ export function bundleBudget(distDir: string): BundleReport | undefined {
     const code = readFileSync(join(distDir, file), 'utf8');
     for (const [library, pattern] of forbiddenLibraries) if (pattern.test(code)) forbidden.push({ file, library });
   }
-  return { firstStepFiles, firstStepGzipBytes, forbidden };
+  const stripeInFirstStep = firstStepFiles.flatMap(({ file }) => stripeCodeIn(readFileSync(join(distDir, file), 'utf8')).map((library) => ({ file, library })));
+  return { firstStepFiles, firstStepGzipBytes, forbidden, stripeInFirstStep };
+}
+
+/**
+ * Strings that survive minification in each piece of payment code: Stripe.js's loader (its script
+ * URL), react-stripe-js (its prop check's message and the name it registers), and the local sandbox
+ * (its frames' path and message channel).
+ */
+const stripeLibraries: readonly (readonly [string, RegExp])[] = [
+  ['@stripe/stripe-js', /js\.stripe\.com/],
+  ['@stripe/react-stripe-js', /react-stripe-js|Invalid prop `stripe` supplied to `Elements`/],
+  ['Stripe.js sandbox', /\/_stripe-js\/|stripe-sandbox/],
+];
+
+/** Which payment libraries a script carries. */
+export function stripeCodeIn(code: string): string[] {
+  return stripeLibraries.filter(([, pattern]) => pattern.test(code)).map(([library]) => library);
 }
 
 /**

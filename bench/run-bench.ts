@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { readFlowProject } from '../engine/read-flow-project';
 import { assignVariant } from '../services/flags/local-variants-provider';
 import { debianChromium } from '../tests/support/debian-chromium';
 import { browserBudget, type LoadedFile } from './browser-budget';
-import { bundleBudget, firstStepBudgetBytes } from './bundle-budget';
+import { bundleBudget, firstStepBudgetBytes, stripeCodeIn } from './bundle-budget';
 import { startLocalStack } from './start-local-stack';
 import { startupBench } from './startup-bench';
 import type { FlowCompileTiming } from './flow-compile-bench';
@@ -60,6 +60,12 @@ if (bundle === undefined) {
   const ok = bundle.firstStepGzipBytes <= firstStepBudgetBytes;
   console.log(`budget: first step's JavaScript <= ${kb(firstStepBudgetBytes)} KB gzip: ${kb(bundle.firstStepGzipBytes)} KB - ${ok ? 'OK' : 'OVER BUDGET'}`);
   if (!ok) failures.push('first-step JavaScript');
+  if (bundle.stripeInFirstStep.length === 0) {
+    console.log("budget: no Stripe code in the first step's JavaScript (it loads with the payment route): OK");
+  } else {
+    for (const f of bundle.stripeInFirstStep) console.log(`budget: ${f.library} in the first step's dist/${f.file} - FAIL`);
+    failures.push('Stripe code in the first step');
+  }
   if (bundle.forbidden.length === 0) {
     console.log('budget: no YAML parser and no classic zod in dist: OK');
   } else {
@@ -86,6 +92,12 @@ if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath
     const ok = firstStepBytes <= firstStepBudgetBytes;
     console.log(`budget: first step's JavaScript (measured) <= ${kb(firstStepBudgetBytes)} KB gzip: ${kb(firstStepBytes)} KB - ${ok ? 'OK' : 'OVER BUDGET'}`);
     if (!ok) failures.push('first-step JavaScript (measured)');
+    const measuredStripe = measured.firstStepScripts.flatMap(({ file }) => {
+      const path = join(distDir, file);
+      return existsSync(path) ? stripeCodeIn(readFileSync(path, 'utf8')).map((library) => `${library} in ${file}`) : [];
+    });
+    console.log(`budget: no Stripe code in the scripts chromium loaded for the first step: ${measuredStripe.length === 0 ? 'OK' : `FAIL (${measuredStripe.join(', ')})`}`);
+    if (measuredStripe.length > 0) failures.push('Stripe code in the first step (measured)');
     console.log(`  prefetched after the first step showed: ${kb(total(measured.prefetchedScripts))} KB in ${measured.prefetchedScripts.length} chunks`);
     const quiet = measured.requestsBetweenSteps.length === 0;
     console.log(`budget: no request between two question steps except chunks and images: ${quiet ? 'OK' : `FAIL (${measured.requestsBetweenSteps.join(', ')})`}`);

@@ -4,6 +4,7 @@ import type { AppServices } from '../services/composition-root';
 import type { FlowRuntime } from './funnel/flow-runtime';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
 import { accountRoutes } from './account/account-routes';
+import { checkoutRoutes } from './checkout/checkout-routes';
 import { LoadingSpinner } from './loading-spinner';
 import { RootErrorScreen } from './root-error-screen';
 import { RootLayout } from './root-layout';
@@ -104,6 +105,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
         ...flowRoutes,
         ...signUpRoutes(services),
         ...accountRoutes(services),
+        ...checkoutRoutes(services),
       ],
     },
   ];

@@ -31,6 +31,11 @@ export interface ServerConfig {
   readonly distDir: string;
   /** Edge functions: supabase/functions (TypeScript, run from source) or their compiled copy. */
   readonly functionsDir: string;
+  /**
+   * The SPA is built with a real Stripe publishable key (VITE_STRIPE_PUBLISHABLE_KEY), so it loads
+   * Stripe.js from Stripe: the content security policy then allows Stripe's hosts.
+   */
+  readonly realStripeJs: boolean;
   /** Whether the secrets are the published local defaults (start-up says so). */
   readonly usingDefaultSecrets: boolean;
 }
@@ -60,6 +65,7 @@ const envSchema = z.object({
   REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
   DIST_DIR: z.string().min(1).default('dist'),
   FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
+  VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
 /** Parses the environment; throws with every problem listed when something is malformed. */
@@ -86,6 +92,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,
     distDir: resolve(e.DIST_DIR),
     functionsDir: resolve(e.FUNCTIONS_DIR),
+    realStripeJs: /^pk_(live|test)_/.test(e.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? ''),
     usingDefaultSecrets: e.JWT_SECRET === undefined,
   };
 }

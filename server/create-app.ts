@@ -11,6 +11,8 @@ import { createRevenueCatDevRoutes } from './revenuecat/create-revenuecat-dev-ro
 import { createRevenueCatRoutes } from './revenuecat/create-revenuecat-routes';
 import type { RevenueCatRoutesDeps } from './revenuecat/create-revenuecat-routes';
 import { serveSpa } from './serve-spa';
+import { createStripeJsRoutes } from './stripe-js/create-stripe-js-routes';
+import { stripeJsFrameHeaders } from './stripe-js/stripe-js-frame-headers';
 
 export interface AppDeps {
   readonly db: Database;
@@ -52,18 +54,24 @@ export function createApp(deps: AppDeps): Hono {
   const { db, config, apiKeys } = deps;
   const app = new Hono();
   const localFetch = createLocalFetch(config.siteUrl, (request) => app.fetch(request));
+  // Stripe's own hosts, when the build loads the real Stripe.js (STRIPE.md 2.1; Stripe's CSP guide).
+  const stripe = config.realStripeJs ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : { script: [], frame: [], connect: [] };
 
+  // Before the app-wide headers, so it runs after them: the sandbox's frames must be frameable.
+  app.use('/_stripe-js/*', stripeJsFrameHeaders());
   app.use(
     '*',
     secureHeaders({
       // The SPA loads only its own scripts, styles, fonts and images and talks only to this origin.
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
+        // The payment form is a frame: the sandbox's from this stack, or Stripe's.
+        frameSrc: ["'self'", ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -86,6 +94,7 @@ export function createApp(deps: AppDeps): Hono {
     createRevenueCatRoutes({ db, config, ...(deps.resolveStripeSubscription === undefined ? {} : { resolveStripeSubscription: deps.resolveStripeSubscription }) }),
   );
   app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
+  app.route('/_stripe-js', createStripeJsRoutes());
   app.use('*', serveSpa(config.distDir));
 
   app.notFound((c) => c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));

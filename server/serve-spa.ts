@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 
 /** Paths the SPA fallback never answers: they belong to the API, or are assets that must 404. */
-const NOT_SPA = /^\/(auth|rest|functions|revenuecat|storage|realtime)\/|^\/_dev\/|^\/assets\//;
+const NOT_SPA = /^\/(auth|rest|functions|revenuecat|storage|realtime|v1)\/|^\/_dev\/|^\/_stripe-js\/|^\/assets\//;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

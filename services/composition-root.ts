@@ -15,6 +15,8 @@ import type { ReceiptService } from './receipts/receipt-service';
 import { receiptSettings } from './receipts/receipt-settings';
 import { createSupabaseServices } from './supabase/create-supabase-services';
 import { supabaseSettings } from './supabase/supabase-settings';
+import type { PaymentsService } from './payments/payments-service';
+import { paymentsSettings } from './payments/payments-settings';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -46,6 +48,8 @@ export interface AppServices {
   readonly signedInDestination: () => Promise<string | undefined>;
   /** Session-scoped sign-up values (password between steps, e-mail and id after). */
   readonly signUpCache: SignUpCache;
+  /** The card payment provider for the payment pages (Stripe.js or the local sandbox). */
+  readonly payments: PaymentsService;
 }
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
@@ -70,6 +74,26 @@ export function createAppServices(): AppServices {
       }),
     ));
   const receipts: ReceiptService = { subscriber: async (appUserId) => (await loadReceiptService()).subscriber(appUserId) };
+  // Stripe code is its own chunk, loaded by the payment pages only (never with the funnel).
+  let stripe: ReturnType<PaymentsService['stripe']> | undefined;
+  const loadPayments = (): ReturnType<PaymentsService['stripe']> => {
+    const settings = paymentsSettings(import.meta.env, window.location.origin);
+    const loading =
+      settings.provider === 'stripe'
+        ? import('./payments/load-stripe-js').then(({ loadStripeJs }) => loadStripeJs(settings.publishableKey))
+        : import('./payments/sandbox/load-sandbox-stripe').then(({ loadSandboxStripe }) =>
+            loadSandboxStripe({
+              publishableKey: settings.publishableKey,
+              stackUrl: settings.stackUrl,
+              window,
+              navigate: (url) => window.location.assign(url),
+              fetch: (input, init) => window.fetch(input, init),
+            }),
+          );
+    // A failed script load must not stick: the next payment page tries again.
+    loading.catch(() => (stripe = undefined));
+    return loading;
+  };
   return {
     createI18n,
     visitorId: () => ensureVisitorId(document),
@@ -95,5 +119,6 @@ export function createAppServices(): AppServices {
     receipts,
     signedInDestination: createSignedInDestination({ auth: supabase.auth, receipts, now: () => new Date(), log }),
     signUpCache: sessionSignUpCache(window.sessionStorage, log),
+    payments: { stripe: () => (stripe ??= loadPayments()) },
   };
 }

@@ -4,4 +4,7 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string;
   readonly VITE_REVENUECAT_API_URL?: string;
   readonly VITE_REVENUECAT_PUBLIC_KEY?: string;
+  readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
+  readonly VITE_STRIPE_SANDBOX_URL?: string;
+  readonly VITE_STRIPE_SANDBOX_PUBLISHABLE_KEY?: string;
 }

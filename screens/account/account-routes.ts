@@ -2,9 +2,8 @@ import { redirect, type RouteObject } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
 
 /**
- * The account area (/account) and, until their issues land, placeholders for /checkout/plans (where
- * sign-up, sign-in and the funnel-entry check send visitors without an active subscription) and
- * /help-center (linked from the subscriptions dialog).
+ * The account area (/account) and, until its issue lands, a placeholder for /help-center (linked from
+ * the subscriptions dialog). /checkout is in screens/checkout/checkout-routes.ts.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
 export function accountRoutes(services: AppServices): RouteObject[] {
@@ -50,15 +49,6 @@ export function accountRoutes(services: AppServices): RouteObject[] {
             return redirect('/account/sign-in');
           },
         },
-      ],
-    },
-    {
-      // PLACEHOLDER: the checkout issue builds /checkout (plans, payment, completion). Until then the
-      // visitor sees "coming soon" here, so the sign-up and sign-in journeys have a real destination.
-      path: 'checkout',
-      children: [
-        { index: true, loader: () => redirect('/checkout/plans'), element: null },
-        { path: 'plans', lazy: comingSoon },
       ],
     },
     {

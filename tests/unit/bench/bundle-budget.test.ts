@@ -44,6 +44,19 @@ describe('bundleBudget', () => {
     expect(libraries).toEqual(['classic zod', 'yaml parser']);
   }, 60_000);
 
+  it('finds Stripe code in the first step only when the entry imports it, not when a route loads it lazily', async () => {
+    const eager = await buildApp(
+      "import { Elements } from '@stripe/react-stripe-js';\nimport { loadStripe } from '@stripe/stripe-js/pure';\nwindow.x = [Elements, loadStripe];",
+      'export const y = 1;',
+    );
+    expect(bundleBudget(eager)?.stripeInFirstStep.map((f) => f.library).sort()).toEqual(['@stripe/react-stripe-js', '@stripe/stripe-js']);
+    const lazy = await buildApp(
+      'document.title = "x";',
+      "import { Elements } from '@stripe/react-stripe-js';\nimport { loadStripe } from '@stripe/stripe-js/pure';\nexport const x = [Elements, loadStripe];",
+    );
+    expect(bundleBudget(lazy)?.stripeInFirstStep).toEqual([]);
+  }, 60_000);
+
   it('reports nothing without a build', () => {
     expect(bundleBudget(join(tmpdir(), 'no-such-dist'))).toBeUndefined();
   });

@@ -22,6 +22,7 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   Email: ['it'],
   Status: ['de', 'nl', 'sv', 'da', 'nb', 'pl'],
   Store: ['de', 'it'],
+  Plan: ['es', 'pl', 'tr'],
   // An empty date cell.
   '—': ['*'],
 };

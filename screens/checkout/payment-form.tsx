@@ -1,0 +1,81 @@
+import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { StripePaymentElementOptions } from '@stripe/stripe-js';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paymentReturnUrl, type PaymentPageParams } from '../../engine/payment-page-params';
+
+/** Spec section 9: the order of the payment methods. */
+const ELEMENT_OPTIONS: StripePaymentElementOptions = { paymentMethodOrder: ['paypal', 'apple_pay', 'google_pay', 'card', 'link'] };
+
+export interface PaymentFormProps {
+  readonly params: PaymentPageParams;
+  readonly amountText: string | undefined;
+  readonly initialError: string | undefined;
+}
+
+/**
+ * The Payment Element and the pay button. Confirming sends the visitor to the completion page on
+ * success (the provider redirects); card and validation errors show the provider's message; a failed
+ * 3-D Secure shows "payment failed" (spec section 8's message for that code); any other error is
+ * rethrown to the error screen (spec section 5). The submitting flag resets when the page is shown
+ * again (back from the provider's redirect) or becomes visible.
+ */
+export function PaymentForm({ params, amountText, initialError }: PaymentFormProps) {
+  const { t } = useTranslation('checkout');
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState(initialError);
+  const [fatal, setFatal] = useState<Error>();
+  const messageId = useId();
+  if (fatal) throw fatal;
+
+  useEffect(() => {
+    const reset = () => setSubmitting(false);
+    window.addEventListener('pageshow', reset);
+    document.addEventListener('visibilitychange', reset);
+    return () => {
+      window.removeEventListener('pageshow', reset);
+      document.removeEventListener('visibilitychange', reset);
+    };
+  }, []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe || !elements || submitting) return;
+    setSubmitting(true);
+    setMessage(undefined);
+    try {
+      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: paymentReturnUrl(window.location.origin, params) } });
+      if (error.type === 'card_error' || error.type === 'validation_error') setMessage(error.message ?? t('payment.errors.somethingWentWrong'));
+      else if (error.code === 'payment_intent_authentication_failure') setMessage(t('payment.errors.paymentFailed'));
+      else setFatal(new Error(`Payment confirmation failed: ${error.type}${error.message ? `: ${error.message}` : ''}`));
+    } catch (error) {
+      setFatal(error instanceof Error ? error : new Error(String(error)));
+    }
+    setSubmitting(false);
+  };
+
+  const busy = submitting || !ready;
+  return (
+    <form className="checkout-form" onSubmit={(event) => void submit(event)} aria-busy={busy} noValidate>
+      <div className="checkout-element">
+        {!ready && !loadFailed ? (
+          <div className="checkout-element__loading" role="status">
+            <span className="inline-spinner" aria-hidden="true" />
+            <span>{t('payment.loading')}</span>
+          </div>
+        ) : null}
+        <PaymentElement options={ELEMENT_OPTIONS} onReady={() => setReady(true)} onLoadError={() => setLoadFailed(true)} />
+      </div>
+      <p id={messageId} className="account-page__error checkout-form__message" role="alert">
+        {loadFailed ? t('payment.loadFailed') : (message ?? '')}
+      </p>
+      <button type="submit" className="primary-button checkout-form__submit" disabled={busy || loadFailed} aria-describedby={message ? messageId : undefined}>
+        {submitting ? t('payment.processing') : amountText ? t('payment.submit', { amount: amountText }) : t('payment.submitNoAmount')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { Elements } from '@stripe/react-stripe-js';
+import type { StripeElementsOptions } from '@stripe/stripe-js';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
+import { useAppServices } from '../app-services-context';
+import { PaymentForm } from './payment-form';
+import type { PaymentLoaderData } from './payment-loader';
+import { stripeLocale } from './stripe-locale';
+
+/**
+ * /checkout/payment: what the visitor pays (plan, regular price, due today), the provider's
+ * embedded payment form, secure-payment and money-back text. The form is Stripe's Payment Element
+ * (or the local sandbox's) inside `<Elements>`, keyed by the client secret, which Stripe treats as
+ * immutable.
+ */
+export function PaymentPage() {
+  const { t, i18n } = useTranslation('checkout');
+  const services = useAppServices();
+  const { params, paymentError } = useLoaderData<PaymentLoaderData>();
+  // One promise for the page's life: react-stripe-js takes the prop once.
+  const [stripe] = useState(() => services.payments.stripe());
+  const options = useMemo<StripeElementsOptions>(
+    () => ({ clientSecret: params.clientSecret, locale: stripeLocale(i18n.language) }),
+    [params.clientSecret, i18n.language],
+  );
+  const money = useMemo(() => moneyFormat(i18n.language, params.currency), [i18n.language, params.currency]);
+  const planName = params.plan === 'weekly' || params.plan === 'yearly' ? t(`payment.plans.${params.plan}`) : undefined;
+  const amount = params.amount !== undefined && money ? money.format(params.amount / 100) : undefined;
+  const fullPrice = params.fullPrice !== undefined && money ? money.format(params.fullPrice / 100) : undefined;
+
+  return (
+    <main className="account-page checkout-page">
+      <h1>{t('payment.heading')}</h1>
+      {planName || amount ? (
+        <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
+          <h2 id="checkout-summary-heading" className="visually-hidden">
+            {t('payment.summary')}
+          </h2>
+          <dl>
+            {planName ? (
+              <div className="checkout-summary__row">
+                <dt>{t('payment.plan')}</dt>
+                <dd>{planName}</dd>
+              </div>
+            ) : null}
+            {fullPrice && fullPrice !== amount ? (
+              <div className="checkout-summary__row">
+                <dt>{t('payment.regularPrice')}</dt>
+                <dd>
+                  <s>{fullPrice}</s>
+                </dd>
+              </div>
+            ) : null}
+            {amount ? (
+              <div className="checkout-summary__row checkout-summary__row--total">
+                <dt>{t('payment.dueToday')}</dt>
+                <dd>{amount}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+      <Elements key={params.clientSecret} stripe={stripe} options={options}>
+        <PaymentForm params={params} amountText={amount} initialError={paymentError ? t(`payment.errors.${paymentError}`) : undefined} />
+      </Elements>
+      <p className="checkout-secure">
+        <svg className="checkout-secure__icon" viewBox="0 0 16 18" aria-hidden="true" focusable="false">
+          <path d="M4 7V5a4 4 0 0 1 8 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm2 0h4V5a2 2 0 0 0-4 0v2Z" />
+        </svg>
+        {t('payment.securePayment')}
+      </p>
+      <section className="checkout-guarantee" aria-labelledby="checkout-guarantee-heading">
+        <h2 id="checkout-guarantee-heading">{t('payment.moneyBackTitle')}</h2>
+        <p>{t('payment.moneyBack')}</p>
+      </section>
+    </main>
+  );
+}
+
+function moneyFormat(language: string, currency: string | undefined): Intl.NumberFormat | undefined {
+  if (!currency) return undefined;
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() });
+  } catch {
+    // An unknown currency code in the URL: show no amounts rather than a wrong one.
+    return undefined;
+  }
+}
