@@ -10,12 +10,14 @@ import { useAppServices } from '../app-services-context';
 import { LoadingSpinner } from '../loading-spinner';
 import { screenRegistry } from '../screen-registry';
 import { StepLayout } from './step-layout';
+import { previousStepPath, stepHistoryState } from './step-history';
 import { questionnaireProgress } from '../../engine/questionnaire-progress';
 
 /**
  * One funnel step: the screen of the step's kind inside the step layout. The route's loader already
  * moved the machine to this step; here answers are sent to the machine and, when it moves, the URL
- * follows (push), so browser back and forward walk the steps.
+ * follows (push), so browser back and forward walk the steps. The in-app back is a history step back
+ * when the previous entry is the previous step (see step-history.ts).
  */
 export function FunnelStepRoute() {
   const { runtime, stepId } = useLoaderData<StepLoaderData>();
@@ -24,18 +26,18 @@ export function FunnelStepRoute() {
   if (!step) throw new Error(`Step "${stepId}" vanished from flow "${flow.id}"`);
   const services = useAppServices();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state: historyState } = useLocation();
   const previousAnswer = useSelector(actor, (snapshot) => snapshot.context.answers[stepId]);
 
   const follow = useCallback(() => {
     const value = String(actor.getSnapshot().value);
     if (value === FUNNEL_EXITED) {
-      void navigate(`${flow.exit}${search}`);
+      void navigate(`${flow.exit}${search}`, { state: stepHistoryState(step.path) });
       return;
     }
     const target = runtime.step(value);
-    if (target && target.id !== stepId) void navigate(`${target.path}${search}`);
-  }, [actor, flow.exit, navigate, runtime, search, stepId]);
+    if (target && target.id !== stepId) void navigate(`${target.path}${search}`, { state: stepHistoryState(step.path) });
+  }, [actor, flow.exit, navigate, runtime, search, step.path, stepId]);
 
   const onAnswer = useCallback(
     (answer: FunnelAnswer) => {
@@ -50,8 +52,14 @@ export function FunnelStepRoute() {
   }, [actor, follow, stepId]);
   const onBack = useCallback(() => {
     actor.send({ type: 'BACK' });
-    follow();
-  }, [actor, follow]);
+    const target = runtime.step(String(actor.getSnapshot().value));
+    if (!target || target.id === stepId) return;
+    // A pushed entry for the previous step would make the browser's back (and iOS swipe-back) go
+    // forward again. When the entry before this one is that step, step back in history; otherwise
+    // (deep link, a redirect) replace this entry, which keeps whatever came before it.
+    if (previousStepPath(historyState) === target.path) void navigate(-1);
+    else void navigate(`${target.path}${search}`, { replace: true, state: historyState });
+  }, [actor, historyState, navigate, runtime, search, stepId]);
   const canSubmit = useCallback((answer: FunnelAnswer) => actor.getSnapshot().can({ type: 'ANSWER', stepId, answer }), [actor, stepId]);
 
   const next = flow.steps[step.index + 1];
