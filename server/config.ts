@@ -36,6 +36,10 @@ export interface ServerConfig {
    * Stripe.js from Stripe: the content security policy then allows Stripe's hosts.
    */
   readonly realStripeJs: boolean;
+  /** The Stripe emulator's secret key (`sk_test_...`): what the server SDK must send to /v1. */
+  readonly stripeSecretKey: string;
+  /** The Stripe emulator's publishable key (`pk_test_...`): what the browser sandbox sends. */
+  readonly stripePublishableKey: string;
   /** Whether the secrets are the published local defaults (start-up says so). */
   readonly usingDefaultSecrets: boolean;
 }
@@ -49,6 +53,10 @@ export const LOCAL_REVENUECAT_SECRET_KEY = 'sk_local_revenuecat_secret';
  * services/receipts/receipt-config.ts must match it.
  */
 export const REVENUECAT_LOCAL_PUBLIC_KEY = 'rcb_local_revenuecat_public';
+/** The Stripe emulator's default keys. Only the emulator accepts them; they are not Stripe keys. */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_stripe_emulator';
+/** Public by design (the browser sends it), hence not LOCAL_* (see REVENUECAT_LOCAL_PUBLIC_KEY). */
+export const STRIPE_LOCAL_PUBLISHABLE_KEY = 'pk_test_local_stripe_emulator';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +71,8 @@ const envSchema = z.object({
   REVENUECAT_API_URL: z.url().optional(),
   REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
   REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
+  STRIPE_EMULATOR_SECRET_KEY: z.string().regex(/^sk_test_\w+$/, 'STRIPE_EMULATOR_SECRET_KEY must look like sk_test_...').optional(),
+  STRIPE_EMULATOR_PUBLISHABLE_KEY: z.string().regex(/^pk_test_\w+$/, 'STRIPE_EMULATOR_PUBLISHABLE_KEY must look like pk_test_...').optional(),
   DIST_DIR: z.string().min(1).default('dist'),
   FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
   VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -90,6 +100,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     revenueCatApiUrl: (e.REVENUECAT_API_URL ?? `${siteUrl}/revenuecat/v1`).replace(/\/$/, ''),
     revenueCatSecretKey: e.REVENUECAT_SECRET_KEY ?? LOCAL_REVENUECAT_SECRET_KEY,
     revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,
+    stripeSecretKey: e.STRIPE_EMULATOR_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY,
+    stripePublishableKey: e.STRIPE_EMULATOR_PUBLISHABLE_KEY ?? STRIPE_LOCAL_PUBLISHABLE_KEY,
     distDir: resolve(e.DIST_DIR),
     functionsDir: resolve(e.FUNCTIONS_DIR),
     realStripeJs: /^pk_(live|test)_/.test(e.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? ''),

@@ -13,6 +13,7 @@ import type { RevenueCatRoutesDeps } from './revenuecat/create-revenuecat-routes
 import { serveSpa } from './serve-spa';
 import { createStripeJsRoutes } from './stripe-js/create-stripe-js-routes';
 import { stripeJsFrameHeaders } from './stripe-js/stripe-js-frame-headers';
+import { createStripeEmulator } from './stripe/create-stripe-emulator';
 
 export interface AppDeps {
   readonly db: Database;
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** Mounted at /_dev/mail (server/mail/create-mail-routes.ts). */
   readonly mailRoutes?: Hono;
   readonly resolveStripeSubscription?: RevenueCatRoutesDeps['resolveStripeSubscription'];
+  /** Wakes the Stripe emulator's webhook delivery after a request produced events. */
+  readonly onStripeEvents?: () => void;
 }
 
 /** What supabase-js sends (WIRE.md), and what it reads back. */
@@ -84,6 +87,9 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/revenuecat/v1/*']) app.use(prefix, cors(corsOptions));
+  // Stripe.js's calls are CORS simple requests (form or GET, no custom headers), so no preflight is
+  // needed; answers still have to allow the page's origin to read them (STRIPE.md 2.6).
+  app.use('/v1/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'], exposeHeaders: ['request-id', 'idempotent-replayed', 'original-request', 'stripe-version'], maxAge: 86400 }));
 
   if (deps.authRoutes !== undefined) app.route('/auth/v1', deps.authRoutes);
   if (deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);
@@ -95,6 +101,7 @@ export function createApp(deps: AppDeps): Hono {
   );
   app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
   app.route('/_stripe-js', createStripeJsRoutes());
+  app.route('/v1', createStripeEmulator({ db, config, ...(deps.onStripeEvents === undefined ? {} : { onEvents: deps.onStripeEvents }) }));
   app.use('*', serveSpa(config.distDir));
 
   app.notFound((c) => c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));

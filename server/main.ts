@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadServerConfig } from './config';
+import { LOCAL_STRIPE_SECRET_KEY, loadServerConfig } from './config';
 import { openDatabase, pgliteDirectory } from './db/open-database';
 
 /** `npm start` / `npm run server`: the local stack in one process, with what to know printed at start. */
@@ -31,6 +31,11 @@ async function main(): Promise<void> {
     config.usingDefaultSecrets
       ? `  service_role key  ${running.apiKeys.serviceRoleKey}  (well-known local default; server-side only)`
       : '  service_role key  derived from JWT_SECRET, not printed (server-side only)',
+    `  Stripe API        ${config.siteUrl}/v1  (stripe SDK: { host, port, protocol: 'http' })`,
+    `  Stripe keys       publishable ${config.stripePublishableKey}`,
+    config.stripeSecretKey === LOCAL_STRIPE_SECRET_KEY
+      ? `                    secret      ${config.stripeSecretKey}  (emulator's local default; server-side only)`
+      : '                    secret      from STRIPE_EMULATOR_SECRET_KEY, not printed (server-side only)',
     `  data              ${database}`,
     `  RevenueCat        ${config.revenueCatApiUrl}`,
     `  mailbox           ${config.siteUrl}/_dev/mail`,

@@ -13,6 +13,7 @@ import type { OpenDatabaseOptions } from './db/open-database';
 import { createMailRoutes } from './mail/create-mail-routes';
 import { createMailbox } from './mail/create-mailbox';
 import type { Mailbox } from './mail/create-mailbox';
+import { seedStripeCatalogue } from './stripe/catalogue/seed-stripe-catalogue';
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://localhost:3000. */
@@ -49,6 +50,7 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       mailRoutes: createMailRoutes(mailbox),
       authRoutes: createAuthRoutes({ ...options.auth, db, config, mailbox }),
     });
+    await seedStripeCatalogue(db, config, (request) => app.fetch(request));
     const listening = await new Promise<ServerType>((resolve, reject) => {
       const created = serve({ fetch: app.fetch, port: config.port, hostname: options.hostname }, () => resolve(created));
       created.once('error', reject);

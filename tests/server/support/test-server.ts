@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadServerConfig } from '../../../server/config';
 import type { ServerConfig } from '../../../server/config';
-import { migrate, migrationSources } from '../../../server/db/migrate';
-import { openDatabase } from '../../../server/db/open-database';
+import { migrationSources } from '../../../server/db/migrate';
+import { CATALOGUE_FILE } from '../../../server/stripe/catalogue/stripe-catalogue';
 import { startServer } from '../../../server/start-server';
 import type { RunningServer, StartServerOptions } from '../../../server/start-server';
 
@@ -33,20 +33,22 @@ function migrationsHash(): string {
       hash.update(readFileSync(join(source.directory, name)));
     }
   }
+  // The template also holds the seeded Stripe catalogue (startServer seeds it).
+  hash.update(readFileSync(CATALOGUE_FILE));
   return hash.digest('hex').slice(0, 16);
 }
 
 /**
- * A migrated PGlite cluster as a dump, built once per migration set and kept in the temp dir: a new
+ * A migrated and seeded PGlite cluster as a dump, built once per migration set and kept in the temp dir: a new
  * PGlite takes ~5 s to initdb, loading a dump ~0.7 s.
  */
 export async function pgliteTemplate(): Promise<Blob> {
   const file = join(tmpdir(), `local-stack-pglite-template-${migrationsHash()}.tar.gz`);
   if (!existsSync(file)) {
     const dir = mkdtempSync(join(tmpdir(), 'local-stack-template-'));
-    const db = await openDatabase({ dataDir: dir, databaseUrl: undefined });
-    await migrate(db);
-    await db.close();
+    // The whole start-up (migrations and the Stripe catalogue seed), so each test server starts warm.
+    const running = await startServer(loadServerConfig({ PORT: '0', DATA_DIR: dir, DIST_DIR: join(dir, 'no-dist') }), { hostname: '127.0.0.1' });
+    await running.close();
     const pglite = await PGlite.create({ dataDir: join(dir, 'pglite') });
     const dump = await pglite.dumpDataDir('gzip');
     await pglite.close();

@@ -1,0 +1,24 @@
+import type { Hono } from 'hono';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
+import { createStripeRoutes } from './create-stripe-routes';
+import { customerRoutes } from './resources/customer-routes';
+import { priceRoutes } from './resources/price-routes';
+import { productRoutes } from './resources/product-routes';
+
+export interface StripeEmulatorDeps {
+  readonly db: Database;
+  readonly config: Pick<ServerConfig, 'stripeSecretKey' | 'stripePublishableKey'>;
+  /** Called when committed requests produced events (the webhook dispatcher wakes up). */
+  readonly onEvents?: () => void;
+}
+
+/** The Stripe API emulator's routes (mounted at /v1 by createApp): every resource it emulates. */
+export function createStripeEmulator({ db, config, onEvents }: StripeEmulatorDeps): Hono {
+  return createStripeRoutes({
+    db,
+    keys: { secretKey: config.stripeSecretKey, publishableKey: config.stripePublishableKey },
+    resources: [productRoutes, priceRoutes, customerRoutes],
+    ...(onEvents === undefined ? {} : { onEvents }),
+  });
+}
