@@ -7,6 +7,17 @@ import { z } from 'zod';
  */
 export interface ServerConfig {
   readonly port: number;
+  /**
+   * Where to listen (HOST). `localhost`, the default, is both loopback addresses (127.0.0.1 and ::1);
+   * anything else is one address, e.g. `0.0.0.0` or `::` for every interface.
+   */
+  readonly host: string;
+  /** The dev-only routes without auth: /_dev/mail (recovery links) and /_dev/revenuecat (free grants). */
+  readonly devRoutes: boolean;
+  /** ALLOW_INSECURE_PUBLIC=1: listen on a non-loopback address despite local secrets or dev routes. */
+  readonly allowInsecurePublic: boolean;
+  /** PRINT_SERVICE_ROLE_KEY=1: print the service-role key at start-up (otherwise only how to get it). */
+  readonly printServiceRoleKey: boolean;
   /** Public URL of this process, used in e-mails and redirects. */
   readonly siteUrl: string;
   readonly dataDir: string;
@@ -42,6 +53,8 @@ export interface ServerConfig {
   readonly stripePublishableKey: string;
   /** Whether the secrets are the published local defaults (start-up says so). */
   readonly usingDefaultSecrets: boolean;
+  /** The secrets (environment variable names) left at their well-known local defaults. */
+  readonly defaultSecrets: readonly string[];
 }
 
 /** The same well-known local secret a `supabase start` uses: never valid anywhere but here. */
@@ -58,8 +71,13 @@ export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_stripe_emulator';
 /** Public by design (the browser sends it), hence not LOCAL_* (see REVENUECAT_LOCAL_PUBLIC_KEY). */
 export const STRIPE_LOCAL_PUBLISHABLE_KEY = 'pk_test_local_stripe_emulator';
 
+const flag = z.enum(['1', 'true', '0', 'false', '']).default('');
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DEV_ROUTES: z.enum(['on', 'off']).default('on'),
+  ALLOW_INSECURE_PUBLIC: flag,
+  PRINT_SERVICE_ROLE_KEY: flag,
   SITE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
@@ -78,7 +96,10 @@ const envSchema = z.object({
   VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
-/** Parses the environment; throws with every problem listed when something is malformed. */
+/**
+ * Parses the environment; throws with every problem listed when something is malformed, or when the
+ * server would listen beyond this machine with what only this machine may have (publicExposureProblems).
+ */
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -87,8 +108,17 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   }
   const e = parsed.data;
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  return {
+  const defaultSecrets = [
+    ...(e.JWT_SECRET === undefined ? ['JWT_SECRET'] : []),
+    ...(e.REVENUECAT_SECRET_KEY === undefined ? ['REVENUECAT_SECRET_KEY'] : []),
+    ...(e.STRIPE_EMULATOR_SECRET_KEY === undefined ? ['STRIPE_EMULATOR_SECRET_KEY'] : []),
+  ];
+  const config: ServerConfig = {
     port: e.PORT,
+    host: e.HOST,
+    devRoutes: e.DEV_ROUTES === 'on',
+    allowInsecurePublic: isOn(e.ALLOW_INSECURE_PUBLIC),
+    printServiceRoleKey: isOn(e.PRINT_SERVICE_ROLE_KEY),
     siteUrl,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -106,5 +136,43 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     functionsDir: resolve(e.FUNCTIONS_DIR),
     realStripeJs: /^pk_(live|test)_/.test(e.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? ''),
     usingDefaultSecrets: e.JWT_SECRET === undefined,
+    defaultSecrets,
   };
+  const problems = publicExposureProblems(config);
+  if (problems.length > 0) {
+    throw new Error(
+      [
+        `Refusing to listen on ${config.host}: it is not a loopback address, and anyone who can reach it could take over any account:`,
+        ...problems.map((problem) => `  - ${problem}`),
+        'Listen on this machine only (unset HOST, or HOST=localhost), fix the above, or, on a network that is yours',
+        'alone, set ALLOW_INSECURE_PUBLIC=1 to start anyway.',
+      ].join('\n'),
+    );
+  }
+  return config;
+}
+
+/** Whether a HOST value reaches this machine only: `localhost`, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(?:\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * What makes listening beyond loopback unsafe: the well-known local secrets sign anyone's tokens, and
+ * the dev routes hand out recovery links and subscriptions without auth. Empty on loopback, and when
+ * ALLOW_INSECURE_PUBLIC says the operator knows.
+ */
+export function publicExposureProblems(config: ServerConfig): string[] {
+  if (isLoopbackHost(config.host) || config.allowInsecurePublic) return [];
+  return [
+    ...config.defaultSecrets.map((name) => `${name} is the well-known local default: set ${name} to a secret of your own`),
+    ...(config.devRoutes
+      ? ['the dev routes /_dev/mail (recovery links) and /_dev/revenuecat/subscriptions (free subscriptions) answer without auth: set DEV_ROUTES=off']
+      : []),
+  ];
+}
+
+function isOn(value: string): boolean {
+  return value === '1' || value === 'true';
 }

@@ -92,14 +92,16 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/v1/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'], exposeHeaders: ['request-id', 'idempotent-replayed', 'original-request', 'stripe-version'], maxAge: 86400 }));
 
   if (deps.authRoutes !== undefined) app.route('/auth/v1', deps.authRoutes);
-  if (deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);
+  // Without auth by design (a developer's tools); off with DEV_ROUTES=off, and required off beyond
+  // loopback (server/config.ts publicExposureProblems).
+  if (config.devRoutes && deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);
   app.route('/rest/v1', createRestRoutes({ db, config }));
   app.route('/functions/v1', createFunctionsRoutes({ config, apiKeys, fetch: localFetch, functionsDirectory: config.functionsDir }));
   app.route(
     '/revenuecat/v1',
     createRevenueCatRoutes({ db, config, ...(deps.resolveStripeSubscription === undefined ? {} : { resolveStripeSubscription: deps.resolveStripeSubscription }) }),
   );
-  app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
+  if (config.devRoutes) app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
   app.route('/_stripe-js', createStripeJsRoutes());
   app.route('/v1', createStripeEmulator({ db, config, ...(deps.onStripeEvents === undefined ? {} : { onEvents: deps.onStripeEvents }) }));
   app.use('*', serveSpa(config.distDir));

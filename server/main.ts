@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCAL_STRIPE_SECRET_KEY, loadServerConfig } from './config';
+import { isLoopbackHost, LOCAL_STRIPE_SECRET_KEY, loadServerConfig, publicExposureProblems } from './config';
 import { openDatabase, pgliteDirectory } from './db/open-database';
 
 /** `npm start` / `npm run server`: the local stack in one process, with what to know printed at start. */
@@ -26,11 +26,13 @@ async function main(): Promise<void> {
     '',
     `  Local stack ready in ${elapsed} ms (since process start; ${cpuMs} ms of CPU)`,
     `  URL               ${running.url}${config.siteUrl === running.url ? '' : `  (SITE_URL ${config.siteUrl})`}`,
+    `  listening on      ${running.addresses.map((address) => `${address.includes(':') ? `[${address}]` : address}:${running.port}`).join(', ')}${isLoopbackHost(config.host) ? ' (this machine only; HOST changes it)' : ''}`,
     `  Supabase URL      ${config.siteUrl}  (auth /auth/v1, REST /rest/v1, functions /functions/v1)`,
     `  anon key          ${running.apiKeys.anonKey}`,
-    config.usingDefaultSecrets
-      ? `  service_role key  ${running.apiKeys.serviceRoleKey}  (well-known local default; server-side only)`
-      : '  service_role key  derived from JWT_SECRET, not printed (server-side only)',
+    // The service-role key bypasses row-level security: it stays out of logs unless asked for.
+    config.printServiceRoleKey
+      ? `  service_role key  ${running.apiKeys.serviceRoleKey}  (server-side only)`
+      : '  service_role key  not printed (bypasses RLS; server-side only): PRINT_SERVICE_ROLE_KEY=1 prints it',
     `  Stripe API        ${config.siteUrl}/v1  (stripe SDK: { host, port, protocol: 'http' })`,
     `  Stripe keys       publishable ${config.stripePublishableKey}`,
     config.stripeSecretKey === LOCAL_STRIPE_SECRET_KEY
@@ -38,12 +40,18 @@ async function main(): Promise<void> {
       : '                    secret      from STRIPE_EMULATOR_SECRET_KEY, not printed (server-side only)',
     `  data              ${database}`,
     `  RevenueCat        ${config.revenueCatApiUrl}`,
-    `  mailbox           ${config.siteUrl}/_dev/mail`,
+    config.devRoutes
+      ? `  dev routes        ${config.siteUrl}/_dev/mail (mailbox), /_dev/revenuecat/subscriptions (grants); no auth, DEV_ROUTES=off turns them off`
+      : '  dev routes        off (DEV_ROUTES=off)',
     `  app               ${existsSync(join(config.distDir, 'index.html')) ? config.distDir : `not built (${config.distDir} missing): pages answer 404, run npx vite build`}`,
-    config.usingDefaultSecrets
-      ? '  secrets           LOCAL DEFAULTS (JWT_SECRET unset): fine on this machine, never for a deployment'
+    config.defaultSecrets.length > 0
+      ? `  secrets           LOCAL DEFAULTS (${config.defaultSecrets.join(', ')} unset): fine on this machine, never for a deployment`
       : '  secrets           from the environment',
   ];
+  if (config.allowInsecurePublic && !isLoopbackHost(config.host)) {
+    const problems = publicExposureProblems({ ...config, allowInsecurePublic: false });
+    if (problems.length > 0) lines.push(`  WARNING           ALLOW_INSECURE_PUBLIC=1 on ${config.host}: ${problems.join('; ')}`);
+  }
   if (running.appliedMigrations.length > 0) lines.push(`  migrations        applied ${running.appliedMigrations.join(', ')}`);
   console.log(`${lines.join('\n')}\n`);
 

@@ -47,7 +47,7 @@ export async function pgliteTemplate(): Promise<Blob> {
   if (!existsSync(file)) {
     const dir = mkdtempSync(join(tmpdir(), 'local-stack-template-'));
     // The whole start-up (migrations and the Stripe catalogue seed), so each test server starts warm.
-    const running = await startServer(loadServerConfig({ PORT: '0', DATA_DIR: dir, DIST_DIR: join(dir, 'no-dist') }), { hostname: '127.0.0.1' });
+    const running = await startServer(loadServerConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DIST_DIR: join(dir, 'no-dist') }));
     await running.close();
     const pglite = await PGlite.create({ dataDir: join(dir, 'pglite') });
     const dump = await pglite.dumpDataDir('gzip');
