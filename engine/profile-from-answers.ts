@@ -49,3 +49,12 @@ function wholeNumber(value: string | null): number | null {
   const n = decimal(value);
   return n === null ? null : Math.trunc(n);
 }
+
+/**
+ * Whether the row carries any answer at all. A confirmation link opened on another device (or in a
+ * mail app's own browser) finds no answers there; writing that empty row would claim the profile for
+ * nothing and block the real one from the device that has the answers (docs/decisions.md).
+ */
+export function hasAnyAnswer(row: ProfileRow): boolean {
+  return Object.entries(row).some(([column, value]) => column !== 'user_id' && value !== null);
+}

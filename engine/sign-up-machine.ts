@@ -4,6 +4,12 @@ import { isValidEmail, isValidPassword } from './credential-rules';
 /** Sign-up's error message for an existing account, as GoTrue sends it. */
 export const USER_ALREADY_REGISTERED = 'User already registered';
 
+/** GoTrue's message for a password sign-in before the address is confirmed (code email_not_confirmed). */
+export const EMAIL_NOT_CONFIRMED = 'Email not confirmed';
+
+/** Where the check for a confirmed address stands on the "check your inbox" step. */
+export type ConfirmationCheck = 'idle' | 'notConfirmed' | 'failed';
+
 export interface SignUpContext {
   readonly email: string | undefined;
   readonly password: string | undefined;
@@ -11,6 +17,10 @@ export interface SignUpContext {
   readonly emailInvalid: boolean;
   /** Set once the account exists. */
   readonly userId: string | undefined;
+  /** The account was created with e-mail confirmation on: from then on the visitor is told to check the inbox. */
+  readonly confirmationRequired: boolean;
+  /** The last "I've confirmed" check, while the account waits for its address to be confirmed. */
+  readonly confirmationCheck: ConfirmationCheck;
 }
 
 export interface SignUpInput {
@@ -23,11 +33,18 @@ export interface SignUpInput {
 export type SignUpEvent =
   | { readonly type: 'SUBMIT_PASSWORD'; readonly password: string }
   | { readonly type: 'SUBMIT_EMAIL'; readonly email: string }
-  | { readonly type: 'CLOSE_DIALOG' };
+  | { readonly type: 'CLOSE_DIALOG' }
+  /** The visitor says they followed the confirmation link (possibly on another device). */
+  | { readonly type: 'CHECK_CONFIRMED' };
 
 export interface CreatedAccount {
   readonly userId: string;
   readonly email: string;
+  /**
+   * The address must be confirmed by e-mail first (hosted Supabase's default): the account exists but
+   * there is no session yet, so nothing can be written as the user.
+   */
+  readonly confirmationPending?: boolean;
 }
 
 /**
@@ -35,9 +52,15 @@ export interface CreatedAccount {
  * /sign-up asks the password first; v1 and v2 ask the e-mail first), creates the account once both are
  * there, then inserts the profile, caches the identity and leaves for the preparing screen.
  *
+ * When the auth service asks for e-mail confirmation (no session yet), the machine waits in
+ * `awaitingConfirmation` ("check your inbox"), keeping the password in memory only: the link itself
+ * signs the visitor in on whatever device opens it (a route outside this machine), and here "I've
+ * confirmed" (`CHECK_CONFIRMED`) signs in with the password, then writes the profile and goes on as
+ * above. An address that is not confirmed yet says so and keeps waiting.
+ *
  * Everything with side effects is referenced by name and supplied with `.provide()`:
- * - actors `createAccount` (rejects with an Error whose message is GoTrue's), `insertProfile`
- *   (its failure is reported, never blocks the visitor);
+ * - actors `createAccount` (rejects with an Error whose message is GoTrue's), `signIn` (the same,
+ *   after confirmation), `insertProfile` (its failure is reported, never blocks the visitor);
  * - actions `persistPassword`, `clearPassword`, `advance` (go to the flow's next sign-up step),
  *   `cacheIdentity`, `goToPreparing`, `reportError`.
  */
@@ -51,6 +74,9 @@ export const signUpMachine = setup({
     createAccount: fromPromise<CreatedAccount, { email: string; password: string }>(async () => {
       throw new Error('createAccount is not provided');
     }),
+    signIn: fromPromise<CreatedAccount, { email: string; password: string }>(async () => {
+      throw new Error('signIn is not provided');
+    }),
     insertProfile: fromPromise<void, { userId: string }>(async () => {
       throw new Error('insertProfile is not provided');
     }),
@@ -62,6 +88,10 @@ export const signUpMachine = setup({
     hasPassword: ({ context }) => context.password !== undefined,
     isAlreadyRegistered: ({ event }) =>
       'error' in event && event.error instanceof Error && event.error.message === USER_ALREADY_REGISTERED,
+    isEmailNotConfirmed: ({ event }) =>
+      'error' in event && event.error instanceof Error && event.error.message === EMAIL_NOT_CONFIRMED,
+    confirmationPending: ({ event }) =>
+      'output' in event && typeof event.output === 'object' && event.output !== null && 'confirmationPending' in event.output && event.output.confirmationPending === true,
   },
   actions: {
     persistPassword: (_, _params: { password: string }) => {},
@@ -79,6 +109,8 @@ export const signUpMachine = setup({
     passwordInvalid: false,
     emailInvalid: false,
     userId: undefined,
+    confirmationRequired: false,
+    confirmationCheck: 'idle',
   }),
   initial: 'editing',
   states: {
@@ -120,16 +152,44 @@ export const signUpMachine = setup({
       invoke: {
         src: 'createAccount',
         input: ({ context }) => ({ email: context.email ?? '', password: context.password ?? '' }),
-        onDone: {
-          target: 'creatingProfile',
-          actions: [
-            assign({ password: undefined, userId: ({ event }) => event.output.userId, email: ({ event }) => event.output.email }),
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'confirmationPending' },
+            target: 'awaitingConfirmation',
+            // The password stays in memory (never storage) for the "I've confirmed" sign-in.
+            actions: assign({ confirmationRequired: true, userId: ({ event }) => event.output.userId, email: ({ event }) => event.output.email }),
+          },
+          {
+            target: 'creatingProfile',
+            actions: assign({ password: undefined, userId: ({ event }) => event.output.userId, email: ({ event }) => event.output.email }),
+          },
+        ],
         onError: [
           { guard: { type: 'isAlreadyRegistered' }, target: 'alreadyRegistered' },
           // Spec: any other error is only logged; the visitor can submit again, nothing is lost.
           { target: 'editing', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    awaitingConfirmation: {
+      // Cached now, so the confirmation link opened in another tab of this browser finds the address.
+      entry: { type: 'cacheIdentity', params: ({ context }) => ({ userId: context.userId ?? '', email: context.email ?? '' }) },
+      on: { CHECK_CONFIRMED: { target: 'checkingConfirmation' } },
+    },
+    checkingConfirmation: {
+      invoke: {
+        src: 'signIn',
+        input: ({ context }) => ({ email: context.email ?? '', password: context.password ?? '' }),
+        onDone: {
+          target: 'creatingProfile',
+          actions: assign({ password: undefined, confirmationCheck: 'idle', userId: ({ event }) => event.output.userId }),
+        },
+        onError: [
+          { guard: { type: 'isEmailNotConfirmed' }, target: 'awaitingConfirmation', actions: assign({ confirmationCheck: 'notConfirmed' }) },
+          {
+            target: 'awaitingConfirmation',
+            actions: [assign({ confirmationCheck: 'failed' }), { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+          },
         ],
       },
     },

@@ -29,7 +29,7 @@ export function SignUpEmailForm({
   readonly initialEmail?: string;
 }) {
   const { t } = useTranslation('signup');
-  const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog } = useSignUpStep(actor, givenHeadingId);
+  const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog, confirmation } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
   const [email, setEmail] = useState(() => initialEmail ?? actor.getSnapshot().context.email ?? '');
   return (
@@ -42,6 +42,7 @@ export function SignUpEmailForm({
       onSubmit={() => actor.send({ type: 'SUBMIT_EMAIL', email })}
       alreadyRegistered={alreadyRegistered}
       onCloseDialog={closeDialog}
+      confirmation={confirmation}
     >
       <input
         className="text-field"

@@ -25,7 +25,7 @@ export function SignUpPasswordPage() {
  */
 export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { readonly actor: SignUpActor; readonly headingId?: string }) {
   const { t } = useTranslation('signup');
-  const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog } = useSignUpStep(actor, givenHeadingId);
+  const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog, confirmation } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.passwordInvalid);
   const [password, setPassword] = useState('');
   return (
@@ -38,6 +38,7 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
       onSubmit={() => actor.send({ type: 'SUBMIT_PASSWORD', password })}
       alreadyRegistered={alreadyRegistered}
       onCloseDialog={closeDialog}
+      confirmation={confirmation}
     >
       <PasswordField
         name="password"

@@ -2,7 +2,8 @@ import { redirect, type RouteObject } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
 
 /**
- * The standalone sign-up (/sign-up): password first, then e-mail, then preparing. Pages are lazy
+ * The standalone sign-up (/sign-up): password first, then e-mail, then preparing; /sign-up/confirm is
+ * where the confirmation e-mail's link lands when the backend asks for one. Pages are lazy
  * chunks; the loaders here stay tiny because this file ships with the app's entry.
  */
 export function signUpRoutes(services: AppServices): RouteObject[] {
@@ -26,6 +27,14 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
           lazy: { Component: async () => (await import('./sign-up-email-page')).SignUpEmailPage },
         },
         { path: 'preparing', lazy: { Component: async () => (await import('./preparing-page')).PreparingPage } },
+        {
+          // Where the confirmation e-mail's link lands (e-mail confirmation on): signs in, then preparing.
+          path: 'confirm',
+          lazy: {
+            loader: async () => (await import('./confirm-email-loader')).createConfirmEmailLoader(services),
+            Component: async () => (await import('./confirm-email-page')).ConfirmEmailPage,
+          },
+        },
       ],
     },
   ];

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConfirmationCheck } from '../../engine/sign-up-machine';
 import { AlreadyRegisteredDialog } from './already-registered-dialog';
+import { CheckInboxPanel } from './check-inbox-panel';
 
 /**
  * What the e-mail and password steps share: the form (busy state announced, Continue disabled while
  * blank or in flight), the already-registered dialog, and either the standalone page (/sign-up/*, with
  * its own heading) or nothing more when a flow step embeds the form under the step's heading (v1, v2).
- * The field and its hint are the children.
+ * The field and its hint are the children. Once the account waits for e-mail confirmation, the
+ * "check your inbox" panel takes the form's place.
  */
 export function SignUpStepFrame({
   heading,
@@ -17,6 +20,7 @@ export function SignUpStepFrame({
   onSubmit,
   alreadyRegistered,
   onCloseDialog,
+  confirmation,
   children,
 }: {
   readonly heading: string;
@@ -27,9 +31,13 @@ export function SignUpStepFrame({
   readonly onSubmit: () => void;
   readonly alreadyRegistered: boolean;
   readonly onCloseDialog: () => void;
+  readonly confirmation:
+    | { readonly email: string; readonly check: ConfirmationCheck; readonly checking: boolean; readonly onConfirmed: () => void }
+    | undefined;
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation('signup');
+  if (confirmation !== undefined) return <CheckInboxPanel embedded={embedded} {...confirmation} />;
   const form = (
     <form
       className="account-form screen-form"

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
-import { signUpMachine } from '../../engine/sign-up-machine';
+import { signUpMachine, type CreatedAccount } from '../../engine/sign-up-machine';
 import { useAppServices } from '../app-services-context';
 
 export type SignUpActor = ActorRefFrom<typeof signUpMachine>;
@@ -23,6 +23,8 @@ export interface SignUpActorOptions {
 /** Sign-up's user-metadata values (spec: the visitor cookie, or "unknown"; the platform). */
 export const SIGN_UP_PLATFORM = 'web';
 export const UNKNOWN_VISITOR = 'unknown';
+/** Where the confirmation e-mail's link lands (screens/sign-up/confirm-email-loader.ts). */
+export const CONFIRM_EMAIL_PATH = '/sign-up/confirm';
 
 /**
  * The sign-up machine with its side effects wired to the app's services: account creation through
@@ -47,14 +49,22 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
     () =>
       signUpMachine.provide({
         actors: {
-          createAccount: fromPromise(async ({ input }: { input: { email: string; password: string } }) => {
+          createAccount: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
             const visitorId = services.readVisitorId();
             // Spec: a missing visitor cookie is reported, and sign-up goes on with "unknown".
             if (visitorId === undefined) services.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
-            const result = await services.auth.signUp(input.email, input.password, {
-              confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR,
-              sign_up_platform: SIGN_UP_PLATFORM,
-            });
+            const result = await services.auth.signUp(
+              input.email,
+              input.password,
+              { confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR, sign_up_platform: SIGN_UP_PLATFORM },
+              // With e-mail confirmation on, the link leads here, with the ad parameters kept.
+              `${window.location.origin}${CONFIRM_EMAIL_PATH}${searchRef.current}`,
+            );
+            if (result.error) throw new Error(result.error.message);
+            return { userId: result.user.id, email: result.user.email ?? input.email, confirmationPending: result.confirmationPending };
+          }),
+          signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
+            const result = await services.auth.signIn(input.email, input.password);
             if (result.error) throw new Error(result.error.message);
             return { userId: result.user.id, email: result.user.email ?? input.email };
           }),

@@ -12,6 +12,20 @@ export interface AuthFailure {
 
 export type AuthResult = { readonly user: AuthUser; readonly error?: undefined } | { readonly user?: undefined; readonly error: AuthFailure };
 
+/**
+ * A new account: signed in at once (auto-confirm), or `confirmationPending` when the address must be
+ * confirmed through the e-mailed link first (no session until then).
+ */
+export type SignUpResult =
+  | { readonly user: AuthUser; readonly confirmationPending: boolean; readonly error?: undefined }
+  | { readonly user?: undefined; readonly confirmationPending?: undefined; readonly error: AuthFailure };
+
+/** Where the confirmation link landed: the page's query string and URL fragment. */
+export interface EmailLinkLanding {
+  readonly search: string;
+  readonly hash: string;
+}
+
 /** Sign-up, sign-in and the session (implementation chosen in the composition root). */
 export interface AuthService {
   /**
@@ -21,7 +35,23 @@ export interface AuthService {
   mayHaveSession(): boolean;
   /** The user of the current session (refreshed first when it expired), or null when signed out. */
   currentUser(): Promise<AuthUser | null>;
-  signUp(email: string, password: string, metadata: Readonly<Record<string, string>>): Promise<AuthResult>;
+  /**
+   * Creates the account. An address that already has one fails with GoTrue's "User already registered",
+   * also when e-mail confirmation hides it behind a look-alike user. `emailRedirectTo` is where the
+   * confirmation link leads.
+   */
+  signUp(
+    email: string,
+    password: string,
+    metadata: Readonly<Record<string, string>>,
+    emailRedirectTo: string,
+  ): Promise<SignUpResult>;
+  /**
+   * Turns a followed confirmation link into a session: `?token_hash=...&type=...` (verified here) or the
+   * implicit flow's `#access_token=...` fragment (GoTrue's default link); a bad, used or expired link
+   * (`#error=...`, or no session) fails.
+   */
+  confirmEmail(landing: EmailLinkLanding): Promise<AuthResult>;
   signIn(email: string, password: string): Promise<AuthResult>;
   /** Ends the session here and on the server; the local session is removed even if the server fails. */
   signOut(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import type { AuthFailure, AuthResult, AuthService, AuthUser } from '../account/auth-service';
+import type { AuthFailure, AuthResult, AuthService, AuthUser, EmailLinkLanding } from '../account/auth-service';
 import type { BackendFunctions } from '../account/backend-functions';
 import type { ProfileStore } from '../account/profile-store';
 import { hasStoredSession } from './has-stored-session';
@@ -49,10 +49,32 @@ export function createSupabaseServices({ settings, storage, loadSdk }: SupabaseS
       if (error) throw error;
       return data.session ? authUser(data.session.user) : null;
     },
-    async signUp(email, password, metadata) {
-      const { data, error } = await (await supabase()).auth.signUp({ email, password, options: { data: { ...metadata } } });
+    async signUp(email, password, metadata, emailRedirectTo) {
+      const { data, error } = await (await supabase()).auth.signUp({ email, password, options: { data: { ...metadata }, emailRedirectTo } });
       if (error) return { error: failure(error) };
-      return data.user ? { user: authUser(data.user) } : { error: { message: 'Sign-up answered without a user', code: undefined } };
+      if (!data.user) return { error: { message: 'Sign-up answered without a user', code: undefined } };
+      if (data.session) return { user: authUser(data.user), confirmationPending: false };
+      // With confirmation on, GoTrue answers a taken address with a look-alike user that has no
+      // identities, so the address is not revealed to strangers (Supabase documents this check).
+      if (data.user.identities?.length === 0) return { error: { message: USER_ALREADY_REGISTERED, code: 'user_already_exists' } };
+      return { user: authUser(data.user), confirmationPending: true };
+    },
+    async confirmEmail(landing) {
+      const linkError = fragmentError(landing);
+      if (linkError) return { error: linkError };
+      const query = new URLSearchParams(landing.search);
+      const tokenHash = query.get('token_hash');
+      const type = query.get('type');
+      const client = await supabase();
+      if (tokenHash && (type === 'email' || type === 'signup' || type === 'magiclink')) {
+        const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type });
+        if (error) return { error: failure(error) };
+        return data.user ? { user: authUser(data.user) } : { error: { message: 'Verification answered without a user', code: undefined } };
+      }
+      // The client read the implicit flow's fragment while starting (detectSessionInUrl).
+      const { data, error } = await client.auth.getSession();
+      if (error) return { error: failure(error) };
+      return data.session ? { user: authUser(data.session.user) } : { error: { message: EMAIL_LINK_INVALID, code: 'otp_expired' } };
     },
     async signIn(email, password): Promise<AuthResult> {
       const { data, error } = await (await supabase()).auth.signInWithPassword({ email, password });
@@ -89,6 +111,19 @@ export function createSupabaseServices({ settings, storage, loadSdk }: SupabaseS
   };
 
   return { auth, profiles, functions };
+}
+
+/** GoTrue's message and code for a confirmation link that is bad, used or expired. */
+const EMAIL_LINK_INVALID = 'Email link is invalid or has expired';
+const USER_ALREADY_REGISTERED = 'User already registered';
+
+/** The implicit flow's error fragment (`#error=...&error_code=...&error_description=...`), if any. */
+function fragmentError(landing: EmailLinkLanding): AuthFailure | undefined {
+  const fragment = new URLSearchParams(landing.hash.replace(/^#/, ''));
+  const code = fragment.get('error_code');
+  const description = fragment.get('error_description');
+  if (code === null && description === null && fragment.get('error') === null) return undefined;
+  return { message: description ?? EMAIL_LINK_INVALID, code: code ?? undefined };
 }
 
 function authUser(user: User): AuthUser {

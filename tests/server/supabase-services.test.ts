@@ -34,8 +34,9 @@ describe('supabase-backed browser services on the local stack', () => {
   });
 
   it('signs up with metadata, inserts the own profile row and calls a function', async () => {
-    const result = await services.auth.signUp('dora@example.com', 'secret-1', { confidence_visitor_id: 'v-1', sign_up_platform: 'web' });
+    const result = await services.auth.signUp('dora@example.com', 'secret-1', { confidence_visitor_id: 'v-1', sign_up_platform: 'web' }, `${server.url}/sign-up/confirm`);
     expect(result.error).toBeUndefined();
+    expect(result.confirmationPending).toBe(false);
     const userId = result.user?.id ?? '';
     expect((await services.auth.currentUser())?.id).toBe(userId);
     const metadata = await server.db.query<{ meta: Record<string, string> }>('select raw_user_meta_data as meta from auth.users where id = $1', [userId]);
@@ -53,7 +54,7 @@ describe('supabase-backed browser services on the local stack', () => {
   });
 
   it('reports "User already registered" for a second sign-up with the same e-mail', async () => {
-    const again = await services.auth.signUp('dora@example.com', 'other-pw', {});
+    const again = await services.auth.signUp('dora@example.com', 'other-pw', {}, `${server.url}/sign-up/confirm`);
     expect(again.error).toEqual({ message: 'User already registered', code: 'user_already_exists' });
   });
 
@@ -78,5 +79,61 @@ describe('supabase-backed browser services on the local stack', () => {
     expect(await services.auth.requestPasswordReset('nobody@example.com', `${server.url}/account/reset-password`)).toBeUndefined();
     const list = await (await fetch(`${server.url}/_dev/mail/api/v1/messages`)).json();
     expect(JSON.stringify(list)).toContain('dora@example.com');
+  });
+});
+
+// Hosted Supabase's default: the address is confirmed through the mailed link before there is a session.
+describe('the same services with e-mail confirmation on (AUTO_CONFIRM_EMAIL=false)', () => {
+  let server: TestServer;
+  const newServices = (): SupabaseServices =>
+    createSupabaseServices({ settings: supabaseSettings({}, server.url), storage: { getItem: () => null }, loadSdk: () => import('@supabase/supabase-js') });
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTO_CONFIRM_EMAIL: 'false' } });
+  });
+  afterAll(() => server?.close());
+
+  async function mailedLink(address: string): Promise<URL> {
+    const { messages } = await server.mailbox.list({ to: address });
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(messages[0]?.text ?? '')?.[0];
+    if (link === undefined) throw new Error(`no link mailed to ${address}`);
+    return new URL(link);
+  }
+
+  it('signs up without a session, mails a link back to the given page, and confirms through token_hash', async () => {
+    const services = newServices();
+    const redirect = `${server.url}/sign-up/confirm?utm_source=mail`;
+    const result = await services.auth.signUp('erin@example.com', 'secret-1', { sign_up_platform: 'web' }, redirect);
+    expect(result.error).toBeUndefined();
+    expect(result.confirmationPending).toBe(true);
+    expect(await services.auth.currentUser()).toBeNull();
+    expect((await services.auth.signIn('erin@example.com', 'secret-1')).error).toEqual({ message: 'Email not confirmed', code: 'email_not_confirmed' });
+
+    const link = await mailedLink('erin@example.com');
+    expect(link.searchParams.get('redirect_to')).toBe(redirect);
+    const token = link.searchParams.get('token') ?? '';
+    const device = newServices();
+    const confirmed = await device.auth.confirmEmail({ search: `?token_hash=${token}&type=email&utm_source=mail`, hash: '' });
+    expect(confirmed).toEqual({ user: { id: result.user?.id, email: 'erin@example.com' } });
+    expect((await device.auth.currentUser())?.id).toBe(result.user?.id);
+
+    const reused = await newServices().auth.confirmEmail({ search: `?token_hash=${token}&type=email`, hash: '' });
+    expect(reused.error).toEqual({ message: 'Email link is invalid or has expired', code: 'otp_expired' });
+  });
+
+  it('reports a taken address as "User already registered" although GoTrue answers a look-alike user', async () => {
+    const services = newServices();
+    const taken = await services.auth.signUp('erin@example.com', 'other-pw', {}, `${server.url}/sign-up/confirm`);
+    expect(taken.error).toEqual({ message: 'User already registered', code: 'user_already_exists' });
+  });
+
+  it("fails for the implicit flow's error fragment and for a landing without a session", async () => {
+    const services = newServices();
+    const fragment = await services.auth.confirmEmail({
+      search: '',
+      hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    });
+    expect(fragment.error).toEqual({ message: 'Email link is invalid or has expired', code: 'otp_expired' });
+    expect((await services.auth.confirmEmail({ search: '?utm_source=mail', hash: '' })).error?.code).toBe('otp_expired');
   });
 });

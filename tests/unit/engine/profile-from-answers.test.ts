@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFromAnswers } from '../../../engine/profile-from-answers';
+import { hasAnyAnswer, profileFromAnswers } from '../../../engine/profile-from-answers';
 
 describe('profileFromAnswers', () => {
   it('maps every stored answer to its profile column', () => {
@@ -20,5 +20,13 @@ describe('profileFromAnswers', () => {
     expect(row.height_in_cm).toBeNull();
     expect(row.age_in_years).toBeNull();
     expect(row.is_using_metric).toBeNull();
+  });
+});
+
+describe('hasAnyAnswer', () => {
+  it('is false for a browser without answers (the user id alone is no answer) and true for any one answer', () => {
+    expect(hasAnyAnswer(profileFromAnswers('u1', () => null))).toBe(false);
+    expect(hasAnyAnswer(profileFromAnswers('u1', (key) => (key === 'gender' ? 'male' : null)))).toBe(true);
+    expect(hasAnyAnswer(profileFromAnswers('u1', (key) => (key === 'useMetricOrImperial' ? 'false' : null)))).toBe(true);
   });
 });

@@ -1,14 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { isValidEmail, isValidPassword } from '../../../engine/credential-rules';
-import { USER_ALREADY_REGISTERED, signUpMachine, type CreatedAccount } from '../../../engine/sign-up-machine';
+import { EMAIL_NOT_CONFIRMED, USER_ALREADY_REGISTERED, signUpMachine, type CreatedAccount } from '../../../engine/sign-up-machine';
 
-function harness(options: { createAccount?: (input: { email: string; password: string }) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string; storedEmail?: string } = {}) {
+type Credentials = { email: string; password: string };
+
+function harness(options: { createAccount?: (input: Credentials) => Promise<CreatedAccount>; signIn?: (input: Credentials) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string; storedEmail?: string } = {}) {
   const calls: string[] = [];
   const createAccount = vi.fn(options.createAccount ?? (async ({ email }) => ({ userId: 'user-1', email })));
+  const signIn = vi.fn(options.signIn ?? (async ({ email }: Credentials) => ({ userId: 'user-1', email })));
   const machine = signUpMachine.provide({
     actors: {
       createAccount: fromPromise(({ input }) => createAccount(input)),
+      signIn: fromPromise(({ input }) => signIn(input)),
       insertProfile: fromPromise(async ({ input }) => {
         calls.push(`insertProfile:${input.userId}`);
         await (options.insertProfile ?? (async () => {}))();
@@ -30,7 +34,7 @@ function harness(options: { createAccount?: (input: { email: string; password: s
     },
   });
   actor.start();
-  return { actor, calls, createAccount };
+  return { actor, calls, createAccount, signIn };
 }
 
 describe('validation rules', () => {
@@ -152,5 +156,47 @@ describe('signUpMachine', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toContain('reportError:Error: rls');
     expect(calls.at(-1)).toBe('goToPreparing');
+  });
+
+  it('with e-mail confirmation on: waits on "check your inbox" without a profile, then signs in once confirmed', async () => {
+    let confirmed = false;
+    const { actor, calls, signIn } = harness({
+      storedPassword: 'secret1',
+      createAccount: async ({ email }) => ({ userId: 'user-9', email, confirmationPending: true }),
+      signIn: async ({ email }) => {
+        if (!confirmed) throw new Error(EMAIL_NOT_CONFIRMED);
+        return { userId: 'user-9', email };
+      },
+    });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'p@example.com' });
+    await waitFor(actor, (s) => s.matches('awaitingConfirmation'));
+    // The link may be opened in another tab: the address is cached; nothing is written as the user yet.
+    expect(calls).toEqual(['clearPassword', 'cacheIdentity:user-9:p@example.com']);
+
+    actor.send({ type: 'CHECK_CONFIRMED' });
+    await waitFor(actor, (s) => s.matches('awaitingConfirmation') && s.context.confirmationCheck === 'notConfirmed');
+    expect(signIn).toHaveBeenCalledWith({ email: 'p@example.com', password: 'secret1' });
+    expect(calls.some((call) => call.startsWith('reportError'))).toBe(false);
+
+    confirmed = true;
+    actor.send({ type: 'CHECK_CONFIRMED' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls.slice(-3)).toEqual(['insertProfile:user-9', 'cacheIdentity:user-9:p@example.com', 'goToPreparing']);
+    expect(actor.getSnapshot().context.password).toBeUndefined();
+  });
+
+  it('reports a failed confirmation check other than "not confirmed" and lets the visitor try again', async () => {
+    const { actor, calls } = harness({
+      storedPassword: 'secret1',
+      createAccount: async ({ email }) => ({ userId: 'user-8', email, confirmationPending: true }),
+      signIn: () => Promise.reject(new Error('Request rate limit reached')),
+    });
+    actor.send({ type: 'SUBMIT_EMAIL', email: 'q@example.com' });
+    await waitFor(actor, (s) => s.matches('awaitingConfirmation'));
+    actor.send({ type: 'CHECK_CONFIRMED' });
+    await waitFor(actor, (s) => s.context.confirmationCheck === 'failed');
+    expect(actor.getSnapshot().value).toBe('awaitingConfirmation');
+    expect(calls).toContain('reportError:Error: Request rate limit reached');
+    expect(calls).not.toContain('goToPreparing');
   });
 });

@@ -153,6 +153,7 @@ const unused: AuthService = {
   mayHaveSession: () => false,
   currentUser: async () => null,
   signUp: async () => ({ error: { message: 'unused', code: undefined } }),
+  confirmEmail: async () => ({ error: { message: 'unused', code: undefined } }),
   signIn: async () => ({ error: { message: 'unused', code: undefined } }),
   signOut: async () => {},
   requestPasswordReset: async () => undefined,

@@ -1,0 +1,42 @@
+import { redirect, type LoaderFunction } from 'react-router';
+import { hasAnyAnswer, profileFromAnswers } from '../../engine/profile-from-answers';
+import type { AppServices } from '../../services/composition-root';
+
+/** The link's own parameters (token_hash pattern); everything else in the query is the visitor's. */
+const LINK_PARAMETERS = ['token_hash', 'type'];
+
+export interface ConfirmEmailLoaderData {
+  /** The link was bad, used or expired: the visitor is not signed in. */
+  readonly invalidLink: true;
+}
+
+/**
+ * /sign-up/confirm, where the confirmation e-mail's link lands (sign-up passes it as emailRedirectTo,
+ * with the ad parameters). The link signs the visitor in (GoTrue's implicit-flow fragment, or
+ * `?token_hash=...&type=email` for a deployment whose template links here directly); then the profile
+ * is written from the answers this browser holds, the identity cached, and the visitor continues to
+ * /sign-up/preparing with the query string kept. A browser without the answers (another device, a
+ * mail app's own browser) writes no profile: the sign-up tab's "I've confirmed" writes it there.
+ */
+export function createConfirmEmailLoader(services: AppServices): LoaderFunction {
+  return async ({ request }) => {
+    const url = new URL(request.url);
+    // The fragment never reaches the router's request; the page's own URL still has it.
+    const result = await services.auth.confirmEmail({ search: url.search, hash: window.location.hash });
+    if (result.error) {
+      services.reportError(new Error(`E-mail confirmation failed: ${result.error.message}`));
+      return { invalidLink: true } satisfies ConfirmEmailLoaderData;
+    }
+    const { user } = result;
+    const profile = profileFromAnswers(user.id, (key) => services.funnelStorage.read(key));
+    if (hasAnyAnswer(profile)) {
+      // Spec: a failed profile insert is reported and never blocks the visitor.
+      await services.profiles.insert(profile).catch((error: unknown) => services.reportError(error));
+    }
+    services.signUpCache.cacheIdentity({ userId: user.id, email: user.email ?? '' });
+    const search = new URLSearchParams(url.search);
+    for (const name of LINK_PARAMETERS) search.delete(name);
+    const query = search.toString();
+    return redirect(`/sign-up/preparing${query === '' ? '' : `?${query}`}`);
+  };
+}
