@@ -38,6 +38,15 @@ export interface ServerConfig {
    * (RevenueCat lets public keys GET subscribers); the emulator accepts it for that call only.
    */
   readonly revenueCatPublicKey: string;
+  /**
+   * Where the `stripe` SDK of the functions and of the RevenueCat emulator sends requests: this server
+   * (the Stripe emulator at /v1) unless STRIPE_API_URL points elsewhere (https://api.stripe.com).
+   */
+  readonly stripeApiUrl: string;
+  /** Secret key the SDK sends to that API (STRIPE_SECRET_KEY; the emulator's local key by default). */
+  readonly stripeApiKey: string;
+  /** Signing secret of the webhook endpoint that delivers to /functions/v1/stripe-webhook. */
+  readonly stripeWebhookSecret: string;
   /** Directory with the built SPA. */
   readonly distDir: string;
   /** Edge functions: supabase/functions (TypeScript, run from source) or their compiled copy. */
@@ -70,6 +79,8 @@ export const REVENUECAT_LOCAL_PUBLIC_KEY = 'rcb_local_revenuecat_public';
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_stripe_emulator';
 /** Public by design (the browser sends it), hence not LOCAL_* (see REVENUECAT_LOCAL_PUBLIC_KEY). */
 export const STRIPE_LOCAL_PUBLISHABLE_KEY = 'pk_test_local_stripe_emulator';
+/** The signing secret of the local webhook endpoint that delivers to stripe-webhook: valid only here. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_stripe_webhook_secret';
 
 const flag = z.enum(['1', 'true', '0', 'false', '']).default('');
 const envSchema = z.object({
@@ -91,6 +102,9 @@ const envSchema = z.object({
   REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
   STRIPE_EMULATOR_SECRET_KEY: z.string().regex(/^sk_test_\w+$/, 'STRIPE_EMULATOR_SECRET_KEY must look like sk_test_...').optional(),
   STRIPE_EMULATOR_PUBLISHABLE_KEY: z.string().regex(/^pk_test_\w+$/, 'STRIPE_EMULATOR_PUBLISHABLE_KEY must look like pk_test_...').optional(),
+  STRIPE_API_URL: z.url().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
   DIST_DIR: z.string().min(1).default('dist'),
   FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
   VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -132,6 +146,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,
     stripeSecretKey: e.STRIPE_EMULATOR_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_EMULATOR_PUBLISHABLE_KEY ?? STRIPE_LOCAL_PUBLISHABLE_KEY,
+    stripeApiUrl: (e.STRIPE_API_URL ?? siteUrl).replace(/\/$/, ''),
+    stripeApiKey: e.STRIPE_SECRET_KEY ?? e.STRIPE_EMULATOR_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE_WEBHOOK_SECRET,
     distDir: resolve(e.DIST_DIR),
     functionsDir: resolve(e.FUNCTIONS_DIR),
     realStripeJs: /^pk_(live|test)_/.test(e.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? ''),

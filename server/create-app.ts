@@ -9,7 +9,8 @@ import { createLocalFetch } from './local-fetch';
 import { createRestRoutes } from './rest/create-rest-routes';
 import { createRevenueCatDevRoutes } from './revenuecat/create-revenuecat-dev-routes';
 import { createRevenueCatRoutes } from './revenuecat/create-revenuecat-routes';
-import type { RevenueCatRoutesDeps } from './revenuecat/create-revenuecat-routes';
+import { fetchStripeSubscription } from './revenuecat/fetch-stripe-subscription';
+import { createStripeClient } from '../supabase/functions/_shared/stripe-client';
 import { serveSpa } from './serve-spa';
 import { createStripeJsRoutes } from './stripe-js/create-stripe-js-routes';
 import { stripeJsFrameHeaders } from './stripe-js/stripe-js-frame-headers';
@@ -23,7 +24,6 @@ export interface AppDeps {
   readonly authRoutes?: Hono;
   /** Mounted at /_dev/mail (server/mail/create-mail-routes.ts). */
   readonly mailRoutes?: Hono;
-  readonly resolveStripeSubscription?: RevenueCatRoutesDeps['resolveStripeSubscription'];
   /** Wakes the Stripe emulator's webhook delivery after a request produced events. */
   readonly onStripeEvents?: () => void;
 }
@@ -97,10 +97,9 @@ export function createApp(deps: AppDeps): Hono {
   if (config.devRoutes && deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);
   app.route('/rest/v1', createRestRoutes({ db, config }));
   app.route('/functions/v1', createFunctionsRoutes({ config, apiKeys, fetch: localFetch, functionsDirectory: config.functionsDir }));
-  app.route(
-    '/revenuecat/v1',
-    createRevenueCatRoutes({ db, config, ...(deps.resolveStripeSubscription === undefined ? {} : { resolveStripeSubscription: deps.resolveStripeSubscription }) }),
-  );
+  // RevenueCat's Stripe integration reads Stripe (the emulator here, or STRIPE_API_URL) with the SDK.
+  const stripe = createStripeClient({ secretKey: config.stripeApiKey, apiUrl: config.stripeApiUrl, fetch: localFetch });
+  app.route('/revenuecat/v1', createRevenueCatRoutes({ db, config, lookUpStripeSubscription: (id) => fetchStripeSubscription(stripe, id) }));
   if (config.devRoutes) app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
   app.route('/_stripe-js', createStripeJsRoutes());
   app.route('/v1', createStripeEmulator({ db, config, ...(deps.onStripeEvents === undefined ? {} : { onEvents: deps.onStripeEvents }) }));

@@ -1,30 +1,54 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { FunctionDeps, FunctionModule } from '../../supabase/functions/_shared/function-handler';
+import { parse as parseToml } from 'smol-toml';
+import { z } from 'zod';
+import type { FunctionDeps, FunctionModule, PublicFunctionDeps } from '../../supabase/functions/_shared/function-handler';
 import { createRevenueCatClient } from '../../supabase/functions/_shared/revenuecat-client';
+import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
 import type { ApiKeys } from '../api-keys';
 import type { ServerConfig } from '../config';
 import { InvalidJwtError, bearerToken, requestClaims } from '../request-claims';
 
 export const defaultFunctionsDirectory = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../supabase/functions');
+/** Supabase CLI's project file; its `[functions.<name>] verify_jwt` is the per-function setting. */
+export const defaultSupabaseConfigFile = resolve(defaultFunctionsDirectory, '../config.toml');
 
 export interface FunctionsRoutesDeps {
-  readonly config: Pick<ServerConfig, 'jwtSecret' | 'siteUrl' | 'revenueCatApiUrl' | 'revenueCatSecretKey'>;
+  readonly config: Pick<
+    ServerConfig,
+    'jwtSecret' | 'siteUrl' | 'revenueCatApiUrl' | 'revenueCatSecretKey' | 'stripeApiUrl' | 'stripeApiKey' | 'stripeWebhookSecret'
+  >;
   readonly apiKeys: ApiKeys;
   /** Reaches this server in-process for the clients handlers get (see createLocalFetch). */
   readonly fetch: typeof fetch;
   readonly functionsDirectory?: string;
+  readonly supabaseConfigFile?: string;
+}
+
+const supabaseConfigSchema = z.object({
+  functions: z.record(z.string(), z.object({ verify_jwt: z.boolean().optional() }).loose()).optional(),
+}).loose();
+
+/** Function names whose JWT check is off (`verify_jwt = false`), read once at start-up. */
+export function functionsWithoutJwtCheck(configFile: string): ReadonlySet<string> {
+  if (!existsSync(configFile)) return new Set();
+  const parsed = supabaseConfigSchema.safeParse(parseToml(readFileSync(configFile, 'utf8')));
+  if (!parsed.success) throw new Error(`${configFile}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return new Set(Object.entries(parsed.data.functions ?? {}).filter(([, settings]) => settings.verify_jwt === false).map(([name]) => name));
 }
 
 // Folder names Supabase deploys as functions; `_shared` and friends are not callable.
 const FUNCTION_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 
 function isFunctionModule(value: unknown): value is FunctionModule {
-  return typeof value === 'object' && value !== null && 'handler' in value && typeof value.handler === 'function';
+  if (typeof value !== 'object' || value === null) return false;
+  const handler = 'handler' in value ? value.handler : undefined;
+  const publicHandler = 'publicHandler' in value ? value.publicHandler : undefined;
+  return typeof handler === 'function' || typeof publicHandler === 'function';
 }
 
 /** Supabase's edge gateway answers these before a function runs. */
@@ -37,11 +61,29 @@ function unauthorized(c: Context, message: string): Response {
  * caller's access token, with the user, a database client carrying their JWT (RLS applies), a
  * service-role client only for modules that ask, and a RevenueCat client from REVENUECAT_* settings.
  */
-export function createFunctionsRoutes({ config, apiKeys, fetch: localFetch, functionsDirectory = defaultFunctionsDirectory }: FunctionsRoutesDeps): Hono {
+export function createFunctionsRoutes({
+  config,
+  apiKeys,
+  fetch: localFetch,
+  functionsDirectory = defaultFunctionsDirectory,
+  supabaseConfigFile = defaultSupabaseConfigFile,
+}: FunctionsRoutesDeps): Hono {
   const app = new Hono();
   const modules = new Map<string, Promise<FunctionModule | undefined>>();
   const restUrl = `${config.siteUrl}/rest/v1`;
   const revenueCat = createRevenueCatClient({ apiUrl: config.revenueCatApiUrl, secretKey: config.revenueCatSecretKey, fetch: localFetch });
+  const stripe = createStripeClient({ secretKey: config.stripeApiKey, apiUrl: config.stripeApiUrl, fetch: localFetch });
+  const withoutJwtCheck = functionsWithoutJwtCheck(supabaseConfigFile);
+  // Function secrets as Supabase would set them; the local stack's defaults fill what the shell leaves unset.
+  const functionEnv: Readonly<Record<string, string>> = {
+    STRIPE_API_URL: config.stripeApiUrl,
+    STRIPE_SECRET_KEY: config.stripeApiKey,
+    STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret,
+    REVENUECAT_API_URL: config.revenueCatApiUrl,
+    REVENUECAT_SECRET_KEY: config.revenueCatSecretKey,
+    SUPABASE_URL: config.siteUrl,
+  };
+  const env = (variable: string): string | undefined => functionEnv[variable] ?? process.env[variable];
 
   function loadModule(name: string): Promise<FunctionModule | undefined> {
     let loaded = modules.get(name);
@@ -64,6 +106,20 @@ export function createFunctionsRoutes({ config, apiKeys, fetch: localFetch, func
     const name = c.req.param('name');
     const module = FUNCTION_NAME.test(name) ? await loadModule(name) : undefined;
     if (module === undefined) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    const publicDeps: PublicFunctionDeps = {
+      serviceDb: module.needsServiceRole === true ? database(apiKeys.serviceRoleKey) : undefined,
+      revenueCat,
+      stripe,
+      env,
+    };
+
+    if (withoutJwtCheck.has(name)) {
+      const { publicHandler } = module;
+      if (publicHandler === undefined) return misconfigured(c, name, 'verify_jwt = false but no publicHandler export');
+      return run(c, name, () => publicHandler(c.req.raw, publicDeps));
+    }
+    const { handler } = module;
+    if (handler === undefined) return misconfigured(c, name, 'no handler export (a publicHandler needs verify_jwt = false in supabase/config.toml)');
 
     const token = bearerToken(c.req.header('authorization'));
     if (token === undefined) return unauthorized(c, 'Missing authorization header');
@@ -80,20 +136,27 @@ export function createFunctionsRoutes({ config, apiKeys, fetch: localFetch, func
     }
 
     const deps: FunctionDeps = {
+      ...publicDeps,
       user: { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : null, role: verified.role, claims },
       accessToken: token,
       db: database(token),
-      serviceDb: module.needsServiceRole === true ? database(apiKeys.serviceRoleKey) : undefined,
-      revenueCat,
-      env: (variable) => process.env[variable],
     };
-    try {
-      return await module.handler(c.req.raw, deps);
-    } catch (error) {
-      console.error(`Function ${name} failed`, error);
-      return c.json({ code: 'FUNCTION_ERROR', message: `Function ${name} failed` }, 500);
-    }
+    return run(c, name, () => handler(c.req.raw, deps));
   });
 
   return app;
+}
+
+async function run(c: Context, name: string, call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(`Function ${name} failed`, error);
+    return c.json({ code: 'FUNCTION_ERROR', message: `Function ${name} failed` }, 500);
+  }
+}
+
+function misconfigured(c: Context, name: string, problem: string): Response {
+  console.error(`Function ${name} is misconfigured: ${problem}`);
+  return c.json({ code: 'FUNCTION_ERROR', message: `Function ${name} failed` }, 500);
 }

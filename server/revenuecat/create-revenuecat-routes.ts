@@ -4,34 +4,20 @@ import { z } from 'zod';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { bearerToken } from '../request-claims';
+import type { StripeSubscriptionLookup } from './fetch-stripe-subscription';
 import { ensureSubscriber, setSubscriberAttributes, subscriberDocument, upsertSubscription } from './revenuecat-store';
-
-/** What the Stripe side knows about a subscription id sent as a receipt's `fetch_token`. */
-export interface StripeSubscriptionFacts {
-  readonly productIdentifier: string;
-  readonly purchaseDate: Date;
-  readonly expiresDate: Date | null;
-  readonly unsubscribeDetectedAt: Date | null;
-}
 
 export interface RevenueCatRoutesDeps {
   readonly db: Database;
   readonly config: Pick<ServerConfig, 'revenueCatSecretKey'> & Partial<Pick<ServerConfig, 'revenueCatPublicKey'>>;
-  /**
-   * Looks a Stripe subscription up (the Stripe emulator, once it exists). Without it, or when it
-   * answers undefined, a receipt is recorded with the body's `product_id` (default
-   * DEFAULT_STRIPE_PRODUCT_ID), bought now and renewing monthly.
-   */
-  readonly resolveStripeSubscription?: (fetchToken: string) => Promise<StripeSubscriptionFacts | undefined>;
+  /** Looks a receipt's Stripe subscription up (fetchStripeSubscription with the stack's `stripe` client). */
+  readonly lookUpStripeSubscription: (subscriptionId: string) => Promise<StripeSubscriptionLookup>;
   readonly now?: () => Date;
 }
-
-export const DEFAULT_STRIPE_PRODUCT_ID = 'premium_monthly_stripe';
 
 const receiptBody = z.object({
   app_user_id: z.string().min(1),
   fetch_token: z.string().min(1),
-  product_id: z.string().min(1).optional(),
 });
 
 const attributesBody = z.object({
@@ -54,7 +40,7 @@ async function readJson(c: Context): Promise<unknown> {
  * RevenueCat's REST API v1 subset, mounted at `/revenuecat/v1`. The secret key may do everything; the
  * public app key (when configured) only reads subscribers, as with RevenueCat.
  */
-export function createRevenueCatRoutes({ db, config, resolveStripeSubscription, now = () => new Date() }: RevenueCatRoutesDeps): Hono {
+export function createRevenueCatRoutes({ db, config, lookUpStripeSubscription, now = () => new Date() }: RevenueCatRoutesDeps): Hono {
   const app = new Hono();
 
   app.use('*', async (c, next) => {
@@ -92,23 +78,14 @@ export function createRevenueCatRoutes({ db, config, resolveStripeSubscription, 
     }
     const parsed = receiptBody.safeParse(await readJson(c));
     if (!parsed.success) return revenueCatError(c, 400, 7000, 'app_user_id and fetch_token are required');
-    const { app_user_id: appUserId, fetch_token: fetchToken, product_id: productId } = parsed.data;
-    const purchaseDate = now();
-    const facts = (await resolveStripeSubscription?.(fetchToken)) ?? {
-      productIdentifier: productId ?? DEFAULT_STRIPE_PRODUCT_ID,
-      purchaseDate,
-      expiresDate: new Date(Date.UTC(purchaseDate.getUTCFullYear(), purchaseDate.getUTCMonth() + 1, purchaseDate.getUTCDate(), purchaseDate.getUTCHours(), purchaseDate.getUTCMinutes(), purchaseDate.getUTCSeconds())),
-      unsubscribeDetectedAt: null,
-    };
+    const { app_user_id: appUserId, fetch_token: fetchToken } = parsed.data;
+    // As RevenueCat's Stripe integration does: the token is a subscription id, fetched from Stripe.
+    const lookup = await lookUpStripeSubscription(fetchToken);
+    if (lookup.kind === 'not_found') return revenueCatError(c, 400, 7000, `fetch_token ${fetchToken} is not a Stripe subscription of this account`);
+    if (lookup.kind === 'not_paid') return revenueCatError(c, 400, 7000, `Stripe subscription ${fetchToken} has not been paid (status ${lookup.status})`);
     const document = await db.transaction(async (tx) => {
-      await upsertSubscription(tx, appUserId, {
-        ...facts,
-        store: 'stripe',
-        storeTransactionId: fetchToken,
-        refundedAt: null,
-        billingIssuesDetectedAt: null,
-        isSandbox: true,
-      });
+      // Keyed by product, so posting the same subscription again updates the one record.
+      await upsertSubscription(tx, appUserId, { ...lookup.facts, store: 'stripe', storeTransactionId: fetchToken, isSandbox: true });
       return subscriberDocument(tx, appUserId, now());
     });
     return c.json(document);

@@ -67,18 +67,16 @@ describe('RevenueCat v1 emulator and the dev grant endpoint', () => {
     expect(Object.keys((await getSubscriber('attr-user')).subscriber.subscriber_attributes)).toEqual(['$displayName']);
   });
 
-  it('records a Stripe receipt as a stripe subscription granting premium', async () => {
+  // Receipts of real (emulated) Stripe subscriptions: tests/server/payment-functions.test.ts.
+  it('refuses a receipt whose fetch token is no Stripe subscription, and other platforms', async () => {
     const response = await fetch(`${server.url}/revenuecat/v1/receipts`, {
       method: 'POST',
       headers: { ...auth(), 'Content-Type': 'application/json', 'X-Platform': 'stripe' },
-      body: JSON.stringify({ app_user_id: 'stripe-user', fetch_token: 'sub_123', product_id: 'y-full' }),
+      body: JSON.stringify({ app_user_id: 'stripe-user', fetch_token: 'sub_doesnotexist' }),
     });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as SubscriberBody;
-    expect(body.subscriber.subscriptions['y-full']).toMatchObject({ store: 'stripe', store_transaction_id: 'sub_123', is_sandbox: true, refunded_at: null });
-    const premium = body.subscriber.entitlements.premium;
-    expect(premium?.product_identifier).toBe('y-full');
-    expect(Date.parse(premium?.expires_date ?? '')).toBeGreaterThan(Date.now());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: expect.stringContaining('sub_doesnotexist') });
+    expect((await getSubscriber('stripe-user')).subscriber.subscriptions).toEqual({});
     const wrongPlatform = await fetch(`${server.url}/revenuecat/v1/receipts`, {
       method: 'POST',
       headers: { ...auth(), 'Content-Type': 'application/json', 'X-Platform': 'ios' },

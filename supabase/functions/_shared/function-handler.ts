@@ -1,4 +1,5 @@
 import type { PostgrestClient } from '@supabase/postgrest-js';
+import type Stripe from 'stripe';
 import type { RevenueCatClient } from './revenuecat-client.ts';
 
 /**
@@ -18,21 +19,36 @@ export interface FunctionUser {
 /** The database as the signed-in user: requests carry their JWT, so row-level security applies. */
 export type UserDatabase = Pick<PostgrestClient, 'from'>;
 
-export interface FunctionDeps {
+/** What every function gets, with or without a verified caller. */
+export interface PublicFunctionDeps {
+  /** Bypasses RLS; present only for functions that declare `needsServiceRole`. */
+  readonly serviceDb: UserDatabase | undefined;
+  readonly revenueCat: RevenueCatClient;
+  /** The `stripe` SDK, from STRIPE_SECRET_KEY and STRIPE_API_URL (see stripe-client.ts). */
+  readonly stripe: Stripe;
+  readonly env: (name: string) => string | undefined;
+}
+
+export interface FunctionDeps extends PublicFunctionDeps {
   readonly user: FunctionUser;
   /** The caller's access token, for calls made on the user's behalf. */
   readonly accessToken: string;
   readonly db: UserDatabase;
-  /** Bypasses RLS; present only for functions that declare `needsServiceRole`. */
-  readonly serviceDb: UserDatabase | undefined;
-  readonly revenueCat: RevenueCatClient;
-  readonly env: (name: string) => string | undefined;
 }
 
 export type FunctionHandler = (request: Request, deps: FunctionDeps) => Promise<Response>;
 
+/**
+ * For functions deployed with `verify_jwt = false` (supabase/config.toml), such as webhooks whose
+ * caller (Stripe) sends no JWT: no user, so the handler must authenticate the request itself.
+ */
+export type PublicFunctionHandler = (request: Request, deps: PublicFunctionDeps) => Promise<Response>;
+
 export interface FunctionModule {
-  readonly handler: FunctionHandler;
+  /** Runs after the caller's JWT is verified (the default, `verify_jwt = true`). */
+  readonly handler?: FunctionHandler;
+  /** Runs without JWT verification; only for functions with `verify_jwt = false`. */
+  readonly publicHandler?: PublicFunctionHandler;
   /** Ask for `deps.serviceDb`; without it a handler cannot reach past RLS. */
   readonly needsServiceRole?: boolean;
 }

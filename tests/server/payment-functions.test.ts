@@ -1,0 +1,267 @@
+import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
+import { startTestServer } from './support/test-server';
+import type { TestServer } from './support/test-server';
+
+interface CreatedSubscription {
+  readonly data: { readonly clientSecret: string | null; readonly subscriptionId: string; readonly invoiceSubtotal: number; readonly invoiceCurrency: string };
+}
+
+interface SubscriberBody {
+  readonly subscriber: {
+    readonly entitlements: Record<string, { expires_date: string | null; product_identifier: string }>;
+    readonly subscriptions: Record<string, Record<string, unknown>>;
+  };
+}
+
+/** The status and body of a function's answer, whether it succeeded or not. */
+async function call(client: SupabaseClient, name: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  const { data, error, response } = await client.functions.invoke(name, { body });
+  if (error instanceof FunctionsHttpError) {
+    const answer: Response = error.context;
+    return { status: answer.status, body: await answer.json() };
+  }
+  if (error !== null) throw error;
+  return { status: response?.status ?? 0, body: data };
+}
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
+// The payment functions as the app calls them (supabase-js with real users' JWTs) against the local
+// stack's Stripe emulator, inspected with the stripe SDK: what section 5 of issue 9 asks to prove.
+describe('payment functions', () => {
+  let server: TestServer;
+  let stripe: Stripe;
+  let introPrice: Stripe.Price;
+  let fullPrice: Stripe.Price;
+  const users = new Map<string, { client: SupabaseClient; id: string }>();
+
+  async function user(email: string): Promise<{ client: SupabaseClient; id: string }> {
+    const known = users.get(email);
+    if (known !== undefined) return known;
+    const client = createClient(server.url, server.apiKeys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery' });
+    if (error !== null || data.user === null) throw error ?? new Error('no user');
+    const created = { client, id: data.user.id };
+    users.set(email, created);
+    return created;
+  }
+
+  const subscribe = (client: SupabaseClient, price: Stripe.Price, extra: Record<string, unknown> = {}) =>
+    call(client, 'create-stripe-subscription', { priceId: price.id, currency: 'eur', email: 'ignored@example.com', ...extra });
+
+  async function customersOf(userId: string): Promise<Stripe.Customer[]> {
+    // The list is exact (search lags on real Stripe): every customer, filtered by the metadata we set.
+    const customers: Stripe.Customer[] = [];
+    for await (const customer of stripe.customers.list({ limit: 100 })) if (customer.metadata.user_id === userId) customers.push(customer);
+    return customers;
+  }
+
+  async function pay(subscriptionId: string): Promise<void> {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
+    const invoice = subscription.latest_invoice;
+    if (invoice === null || typeof invoice === 'string') throw new Error('no invoice');
+    const paymentIntent = invoice.payments?.data[0]?.payment.payment_intent;
+    if (paymentIntent === undefined) throw new Error('no payment intent');
+    const confirmed = await stripe.paymentIntents.confirm(typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id, { payment_method: 'pm_card_visa' });
+    expect(confirmed.status).toBe('succeeded');
+  }
+
+  const subscriber = async (appUserId: string): Promise<SubscriberBody> => {
+    const response = await fetch(`${server.url}/revenuecat/v1/subscribers/${encodeURIComponent(appUserId)}`, {
+      headers: { Authorization: `Bearer ${server.config.revenueCatSecretKey}` },
+    });
+    return (await response.json()) as SubscriberBody;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    stripe = createStripeClient({ secretKey: server.config.stripeApiKey, apiUrl: server.url });
+    const prices = await stripe.prices.list({ lookup_keys: ['w-intro', 'w-full'], active: true });
+    const byKey = new Map(prices.data.map((price) => [price.lookup_key, price]));
+    const intro = byKey.get('w-intro');
+    const full = byKey.get('w-full');
+    if (intro === undefined || full === undefined) throw new Error('the seeded catalogue has no w-intro / w-full prices');
+    introPrice = intro;
+    fullPrice = full;
+  });
+  afterAll(() => server?.close());
+
+  it('list-stripe-prices: the product\'s active prices with an amount per currency', async () => {
+    const { client } = await user('prices@example.com');
+    const productId = typeof introPrice.product === 'string' ? introPrice.product : introPrice.product.id;
+    const answer = await call(client, 'list-stripe-prices', { productId });
+    expect(answer.status).toBe(200);
+    const { data } = answer.body as { data: { id: string; lookup_key: string; unit_amount_decimal: string; currency_options: Record<string, { unit_amount_decimal: string }> }[] };
+    expect(data.map((price) => price.lookup_key).sort()).toEqual(['w-full', 'w-intro', 'y-full', 'y-intro']);
+    const intro = data.find((price) => price.id === introPrice.id);
+    expect(intro?.unit_amount_decimal).toMatch(/^\d+$/);
+    expect(intro?.currency_options.eur?.unit_amount_decimal).toMatch(/^\d+$/);
+    expect(Object.keys(intro?.currency_options ?? {}).length).toBeGreaterThan(1);
+    const anonymous = createClient(server.url, server.apiKeys.anonKey, { auth: { persistSession: false } });
+    expect((await call(anonymous, 'list-stripe-prices', { productId })).status).toBe(401);
+  });
+
+  it('creates one customer and one subscription for concurrent submits of one user', async () => {
+    const { client, id } = await user('concurrent@example.com');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => subscribe(client, introPrice)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((answer) => (answer.body as CreatedSubscription).data.subscriptionId));
+    expect(ids.size).toBe(1);
+
+    const customers = await customersOf(id);
+    expect(customers).toHaveLength(1);
+    expect(customers[0]?.email).toBe('concurrent@example.com'); // the account's e-mail, not the body's
+    const subscriptions = await stripe.subscriptions.list({ customer: customers[0]?.id ?? '', status: 'all' });
+    expect(subscriptions.data).toHaveLength(1);
+    expect(subscriptions.data[0]).toMatchObject({ status: 'incomplete', currency: 'eur', metadata: { user_id: id } });
+  });
+
+  it('answers a double submit with the same incomplete subscription, and refuses a second purchase once paid', async () => {
+    const { client, id } = await user('double@example.com');
+    const first = await subscribe(client, introPrice);
+    expect(first.status).toBe(200);
+    const created = (first.body as CreatedSubscription).data;
+    expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(created.invoiceCurrency).toBe('eur');
+    expect(created.invoiceSubtotal).toBe(introPrice.currency_options?.eur?.unit_amount ?? introPrice.unit_amount);
+
+    const second = await subscribe(client, introPrice);
+    expect(second.body).toEqual(first.body);
+    const [customer] = await customersOf(id);
+    expect((await stripe.subscriptions.list({ customer: customer?.id ?? '', status: 'all' })).data).toHaveLength(1);
+
+    await pay(created.subscriptionId);
+    const again = await subscribe(client, introPrice);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'already_subscribed' });
+    const otherPlan = await subscribe(client, fullPrice);
+    expect(otherPlan.status).toBe(409);
+    expect((await stripe.subscriptions.list({ customer: customer?.id ?? '', status: 'all' })).data).toHaveLength(1);
+  });
+
+  it('refuses bad input with the reason', async () => {
+    const { client } = await user('input@example.com');
+    expect(await subscribe(client, introPrice, { priceId: 'price_doesnotexist' })).toMatchObject({ status: 400, body: { error: 'invalid_price' } });
+    expect(await subscribe(client, introPrice, { currency: 'euro' })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(await subscribe(client, introPrice, { currency: 'xxx' })).toMatchObject({ status: 400, body: { error: 'unsupported_currency' } });
+  });
+
+  it('turns a paid intro subscription into intro-then-full phases, for its owner only', async () => {
+    const owner = await user('schedule@example.com');
+    const other = await user('someone-else@example.com');
+    const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+
+    expect(await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId })).toMatchObject({ status: 409, body: { error: 'subscription_not_active' } });
+    await pay(subscriptionId);
+
+    // Another signed-in user cannot touch it, and learns nothing beyond "not found".
+    const refused = await call(other.client, 'create-stripe-subscription-schedule', { subscriptionId });
+    expect(refused).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).schedule).toBeNull();
+    expect(await call(other.client, 'create-stripe-subscription-schedule', { subscriptionId: 'sub_doesnotexist' })).toMatchObject({ status: 404 });
+
+    const answer = await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId, appId: null });
+    expect(answer.status).toBe(200);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    const scheduleId = typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule?.id;
+    expect(scheduleId).toMatch(/^sub_sched_/);
+    const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId ?? '');
+    expect(schedule.end_behavior).toBe('release');
+    expect(schedule.phases).toHaveLength(2);
+    const [intro, full] = schedule.phases;
+    const priceOf = (phase: Stripe.SubscriptionSchedule.Phase | undefined) => {
+      const price = phase?.items[0]?.price;
+      return typeof price === 'string' ? price : price?.id;
+    };
+    expect(priceOf(intro)).toBe(introPrice.id);
+    expect(intro?.end_date).toBe(item?.current_period_end);
+    expect(priceOf(full)).toBe(fullPrice.id);
+    expect(full?.start_date).toBe(item?.current_period_end);
+    expect(full?.currency).toBe('eur');
+    expect(answer.body).toMatchObject({ data: { scheduleId, subscriptionId, phases: [{ priceId: introPrice.id }, { priceId: fullPrice.id }] } });
+
+    // Repeating the call (a retried request) changes nothing.
+    expect((await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId })).body).toEqual(answer.body);
+    expect((await stripe.subscriptionSchedules.list({ customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id })).data).toHaveLength(1);
+  });
+
+  it('get-stripe-payment-method-type: the type of the caller\'s own payment method only', async () => {
+    const owner = await user('method@example.com');
+    const other = await user('method-other@example.com');
+    const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+    await pay(subscriptionId);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const paymentMethodId = typeof subscription.default_payment_method === 'string' ? subscription.default_payment_method : subscription.default_payment_method?.id;
+    expect(paymentMethodId).toMatch(/^pm_/);
+
+    expect(await call(owner.client, 'get-stripe-payment-method-type', { paymentMethodId })).toEqual({ status: 200, body: { data: { type: 'card' } } });
+    expect(await call(other.client, 'get-stripe-payment-method-type', { paymentMethodId })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await call(owner.client, 'get-stripe-payment-method-type', { paymentMethodId: 'pm_doesnotexist' })).toMatchObject({ status: 404 });
+  });
+
+  it('RevenueCat follows Stripe: a receipt records the paid subscription once; cancellation and refund arrive by webhook', async () => {
+    const { client, id } = await user('revenuecat@example.com');
+    const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
+    const receipt = () =>
+      fetch(`${server.url}/revenuecat/v1/receipts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.config.revenueCatSecretKey}`, 'Content-Type': 'application/json', 'X-Platform': 'stripe' },
+        body: JSON.stringify({ app_user_id: id, fetch_token: subscriptionId }),
+      });
+    // Unpaid: no purchase to record.
+    expect((await receipt()).status).toBe(400);
+    expect((await receipt()).status).toBe(400);
+    expect((await subscriber(id)).subscriber.subscriptions).toEqual({});
+
+    await pay(subscriptionId);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    const productId = typeof introPrice.product === 'string' ? introPrice.product : introPrice.product.id;
+    const iso = (unix: number | undefined) => new Date((unix ?? 0) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    for (let posted = 0; posted < 2; posted += 1) expect((await receipt()).status).toBe(200);
+    let body = await subscriber(id);
+    expect(Object.keys(body.subscriber.subscriptions)).toEqual([productId]);
+    expect(body.subscriber.subscriptions[productId]).toMatchObject({
+      store: 'stripe',
+      store_transaction_id: subscriptionId,
+      purchase_date: iso(item?.current_period_start),
+      expires_date: iso(item?.current_period_end),
+      unsubscribe_detected_at: null,
+      refunded_at: null,
+    });
+    expect(body.subscriber.entitlements.premium).toMatchObject({ product_identifier: productId, expires_date: iso(item?.current_period_end) });
+
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId]?.unsubscribe_detected_at !== null);
+    expect(body.subscriber.subscriptions[productId]?.unsubscribe_detected_at).toMatch(/^\d{4}-/);
+    expect(body.subscriber.subscriptions[productId]?.expires_date).toBe(iso(item?.current_period_end));
+
+    const invoice = await stripe.invoices.list({ subscription: subscriptionId, status: 'paid', expand: ['data.payments'] });
+    const paymentIntent = invoice.data[0]?.payments?.data[0]?.payment.payment_intent;
+    await stripe.refunds.create({ payment_intent: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id ?? '', reason: 'requested_by_customer' });
+    body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId]?.refunded_at !== null);
+    expect(body.subscriber.subscriptions[productId]?.refunded_at).toMatch(/^\d{4}-/);
+    expect(Date.parse(body.subscriber.entitlements.premium?.expires_date ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('records a paid subscription with RevenueCat by webhook alone, within seconds', async () => {
+    const { client, id } = await user('webhook-only@example.com');
+    const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
+    await pay(subscriptionId);
+    const body = await eventually(() => subscriber(id), (value) => Object.keys(value.subscriber.subscriptions).length > 0);
+    expect(Object.values(body.subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscriptionId }]);
+  });
+});
