@@ -98,8 +98,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/rest/v1', createRestRoutes({ db, config }));
   app.route('/functions/v1', createFunctionsRoutes({ config, apiKeys, fetch: localFetch, functionsDirectory: config.functionsDir }));
   // RevenueCat's Stripe integration reads Stripe (the emulator here, or STRIPE_API_URL) with the SDK.
-  const stripe = createStripeClient({ secretKey: config.stripeApiKey, apiUrl: config.stripeApiUrl, fetch: localFetch });
-  app.route('/revenuecat/v1', createRevenueCatRoutes({ db, config, lookUpStripeSubscription: (id) => fetchStripeSubscription(stripe, id) }));
+  const stripeApi = createStripeClient({ secretKey: config.stripeApiKey, apiUrl: config.stripeApiUrl, fetch: localFetch });
+  app.route('/revenuecat/v1', createRevenueCatRoutes({ db, config, lookUpStripeSubscription: (id) => fetchStripeSubscription(stripeApi, id) }));
   if (config.devRoutes) app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
   app.route('/_stripe-js', createStripeJsRoutes());
   app.route('/v1', createStripeEmulator({ db, config, ...(deps.onStripeEvents === undefined ? {} : { onEvents: deps.onStripeEvents }) }));
