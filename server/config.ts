@@ -126,6 +126,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     ...(e.JWT_SECRET === undefined ? ['JWT_SECRET'] : []),
     ...(e.REVENUECAT_SECRET_KEY === undefined ? ['REVENUECAT_SECRET_KEY'] : []),
     ...(e.STRIPE_EMULATOR_SECRET_KEY === undefined ? ['STRIPE_EMULATOR_SECRET_KEY'] : []),
+    // Anyone knowing the published local signing secret could post forged Stripe events.
+    ...(e.STRIPE_WEBHOOK_SECRET === undefined ? ['STRIPE_WEBHOOK_SECRET'] : []),
   ];
   const config: ServerConfig = {
     port: e.PORT,

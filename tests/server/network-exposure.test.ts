@@ -53,7 +53,7 @@ function runMain(env: Record<string, string>): Run {
   };
 }
 
-const controlled = new Set(['HOST', 'DEV_ROUTES', 'ALLOW_INSECURE_PUBLIC', 'PRINT_SERVICE_ROLE_KEY', 'JWT_SECRET', 'REVENUECAT_SECRET_KEY', 'STRIPE_EMULATOR_SECRET_KEY']);
+const controlled = new Set(['HOST', 'DEV_ROUTES', 'ALLOW_INSECURE_PUBLIC', 'PRINT_SERVICE_ROLE_KEY', 'JWT_SECRET', 'REVENUECAT_SECRET_KEY', 'STRIPE_EMULATOR_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 
 describe('where the local stack listens', () => {
   it('by default: both loopback addresses, and not the machine’s network address', async () => {
@@ -93,11 +93,12 @@ describe('where the local stack listens', () => {
 
   it('a non-loopback HOST is refused at config time for each unsafe default, and accepted once all are fixed', () => {
     const strongSecret = 'a-secret-of-our-own-with-at-least-32-characters';
-    const ownSecrets = { JWT_SECRET: strongSecret, REVENUECAT_SECRET_KEY: 'sk_own', STRIPE_EMULATOR_SECRET_KEY: 'sk_test_own' };
-    expect(() => loadServerConfig({ HOST: '0.0.0.0' })).toThrow(/JWT_SECRET[\s\S]*REVENUECAT_SECRET_KEY[\s\S]*STRIPE_EMULATOR_SECRET_KEY[\s\S]*DEV_ROUTES=off/);
+    const ownSecrets = { JWT_SECRET: strongSecret, REVENUECAT_SECRET_KEY: 'sk_own', STRIPE_EMULATOR_SECRET_KEY: 'sk_test_own', STRIPE_WEBHOOK_SECRET: 'whsec_own' };
+    expect(() => loadServerConfig({ HOST: '0.0.0.0' })).toThrow(/JWT_SECRET[\s\S]*REVENUECAT_SECRET_KEY[\s\S]*STRIPE_EMULATOR_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET[\s\S]*DEV_ROUTES=off/);
     expect(() => loadServerConfig({ HOST: '0.0.0.0', ...ownSecrets })).toThrow(/DEV_ROUTES=off/);
     expect(() => loadServerConfig({ HOST: '::', DEV_ROUTES: 'off', ...ownSecrets, JWT_SECRET: undefined })).toThrow(/JWT_SECRET is the well-known/);
     expect(() => loadServerConfig({ HOST: '::', DEV_ROUTES: 'off', ...ownSecrets, STRIPE_EMULATOR_SECRET_KEY: undefined })).toThrow(/STRIPE_EMULATOR_SECRET_KEY is the well-known/);
+    expect(() => loadServerConfig({ HOST: '::', DEV_ROUTES: 'off', ...ownSecrets, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(/STRIPE_WEBHOOK_SECRET is the well-known/);
     expect(loadServerConfig({ HOST: '0.0.0.0', DEV_ROUTES: 'off', ...ownSecrets }).host).toBe('0.0.0.0');
     expect(loadServerConfig({ HOST: '0.0.0.0', ALLOW_INSECURE_PUBLIC: '1' }).allowInsecurePublic).toBe(true);
   });
