@@ -113,6 +113,27 @@ describe('payment functions', () => {
     expect((await call(anonymous, 'list-stripe-prices', { productId })).status).toBe(401);
   });
 
+  it('creates one Stripe customer for concurrent first calls of one user, and maps it to the user', async () => {
+    const { client, id } = await user('first-calls@example.com');
+    // The customer is made before anything about subscriptions, so this holds whatever comes after.
+    await Promise.all(Array.from({ length: 5 }, () => subscribe(client, introPrice)));
+    const customers = await customersOf(id);
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({ email: 'first-calls@example.com', metadata: { user_id: id } });
+    // The emulator's search sees writes at once, which real Stripe's does not (up to a minute): what
+    // holds under that lag is the deterministic Idempotency-Key, so prove the customer came from it.
+    const replayed = await stripe.customers.create({ email: 'first-calls@example.com', metadata: { user_id: id } }, { idempotencyKey: `customer-for-user-${id}` });
+    expect(replayed.id).toBe(customers[0]?.id);
+    const mapped = await server.db.query<{ customer_id: string }>('select customer_id from public.stripe_customers where user_id = $1', [id]);
+    expect(mapped.rows).toEqual([{ customer_id: customers[0]?.id }]);
+    // The user may read their own mapping, never write it.
+    const own = await client.from('stripe_customers').select('customer_id');
+    expect(own.data).toEqual([{ customer_id: customers[0]?.id }]);
+    const write = await client.from('stripe_customers').update({ customer_id: 'cus_someoneelse' }).eq('user_id', id);
+    expect(write.error).not.toBeNull();
+    expect((await server.db.query('select customer_id from public.stripe_customers where user_id = $1', [id])).rows).toEqual(mapped.rows);
+  });
+
   it('refuses bad input with the reason', async () => {
     const { client } = await user('input@example.com');
     expect(await subscribe(client, introPrice, { priceId: 'price_doesnotexist' })).toMatchObject({ status: 400, body: { error: 'invalid_price' } });
