@@ -8,9 +8,11 @@ import { Hono } from 'hono';
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const frameDir = join(repoRoot, 'server', 'stripe-js', 'frame');
 
+/** The pages and their titles: two frames the sandbox embeds, and the top-level PayPal approval page. */
 const FRAMES = {
   'payment-element': 'Secure payment input frame',
   'three-d-secure': '3D Secure authentication',
+  'paypal-approval': 'PayPal (local test)',
 } as const;
 
 type FrameName = keyof typeof FRAMES;
@@ -20,7 +22,7 @@ const isFrameName = (name: string): name is FrameName => Object.hasOwn(FRAMES, n
 /**
  * `/_stripe-js/*`: the frames of the Stripe.js sandbox (services/payments/sandbox/), served by the
  * stack the way js.stripe.com serves Stripe's element frames, so card numbers are typed into a
- * document the app's page cannot read. The scripts are bundled from server/stripe-js/frame/ with
+ * document the app's page cannot read; and the PayPal approval page the emulator redirects to. The scripts are bundled from server/stripe-js/frame/ with
  * esbuild on first request and kept in memory.
  */
 export function createStripeJsRoutes(): Hono {

@@ -1,0 +1,56 @@
+import Stripe from 'stripe';
+
+/** The emulator's default secret key (server/config.ts LOCAL_STRIPE_SECRET_KEY): only the local stack accepts it. */
+const EMULATOR_SECRET_KEY = 'sk_test_local_stripe_emulator';
+
+/** The unmodified `stripe` SDK pointed at the local stack under test, as the payment functions use it. */
+export function stripeEmulatorClient(baseUrl: string): Stripe {
+  const url = new URL(baseUrl);
+  return new Stripe(EMULATOR_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+}
+
+export interface IncompleteSubscription {
+  readonly subscriptionId: string;
+  readonly clientSecret: string;
+  readonly paymentIntentId: string;
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/**
+ * What create-stripe-subscription does for a visitor: a customer and a subscription to the weekly
+ * intro price with `payment_behavior: default_incomplete`; the first invoice's confirmation secret is
+ * the PaymentIntent's client secret the payment page confirms.
+ */
+export async function createIncompleteSubscription(stripe: Stripe, email: string, paymentMethodTypes: Stripe.SubscriptionCreateParams.PaymentSettings.PaymentMethodType[] = ['card']): Promise<IncompleteSubscription> {
+  const prices = await stripe.prices.list({ lookup_keys: ['w-intro'], limit: 1 });
+  const price = prices.data[0];
+  if (!price) throw new Error('the emulator has no w-intro price');
+  const customer = await stripe.customers.create({ email });
+  const subscription = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: price.id }],
+    payment_behavior: 'default_incomplete',
+    payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: paymentMethodTypes },
+    expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+  });
+  const invoice = subscription.latest_invoice;
+  if (typeof invoice !== 'object' || invoice === null) throw new Error('latest_invoice was not expanded');
+  const clientSecret = invoice.confirmation_secret?.client_secret;
+  if (!clientSecret) throw new Error('the invoice has no confirmation secret');
+  const paymentIntentId = clientSecret.replace(/_secret_.*$/, '');
+  return { subscriptionId: subscription.id, clientSecret, paymentIntentId, amount: invoice.amount_due, currency: invoice.currency };
+}
+
+/** The payment page for a subscription, with the spec's parameters. */
+export function paymentPagePath(subscription: IncompleteSubscription, fullPrice: number): string {
+  const search = new URLSearchParams({
+    client_secret: subscription.clientSecret,
+    currency: subscription.currency,
+    plan: 'weekly',
+    subscription_id: subscription.subscriptionId,
+    full_price: String(fullPrice),
+    amount: String(subscription.amount),
+  });
+  return `/checkout/payment?${search.toString()}`;
+}
