@@ -11,6 +11,8 @@ export interface PaymentFormProps {
   readonly params: PaymentPageParams;
   readonly amountText: string | undefined;
   readonly initialError: string | undefined;
+  /** The provider's script did not load: the form cannot appear. */
+  readonly providerFailed: boolean;
 }
 
 /**
@@ -20,12 +22,13 @@ export interface PaymentFormProps {
  * rethrown to the error screen (spec section 5). The submitting flag resets when the page is shown
  * again (back from the provider's redirect) or becomes visible.
  */
-export function PaymentForm({ params, amountText, initialError }: PaymentFormProps) {
+export function PaymentForm({ params, amountText, initialError, providerFailed }: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [elementFailed, setElementFailed] = useState(false);
+  const loadFailed = elementFailed || providerFailed;
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState(initialError);
   const [fatal, setFatal] = useState<Error>();
@@ -68,7 +71,7 @@ export function PaymentForm({ params, amountText, initialError }: PaymentFormPro
             <span>{t('payment.loading')}</span>
           </div>
         ) : null}
-        <PaymentElement options={ELEMENT_OPTIONS} onReady={() => setReady(true)} onLoadError={() => setLoadFailed(true)} />
+        <PaymentElement options={ELEMENT_OPTIONS} onReady={() => setReady(true)} onLoadError={() => setElementFailed(true)} />
       </div>
       <p id={messageId} className="account-page__error checkout-form__message" role="alert">
         {loadFailed ? t('payment.loadFailed') : (message ?? '')}

@@ -18,8 +18,16 @@ export function PaymentPage() {
   const { t, i18n } = useTranslation('checkout');
   const services = useAppServices();
   const { params, paymentError } = useLoaderData<PaymentLoaderData>();
-  // One promise for the page's life: react-stripe-js takes the prop once.
-  const [stripe] = useState(() => services.payments.stripe());
+  const [providerFailed, setProviderFailed] = useState(false);
+  // One promise for the page's life: react-stripe-js takes the prop once. A provider that cannot load
+  // (Stripe.js unreachable, a chunk that failed) leaves the form empty with a message, not a spinner.
+  const [stripe] = useState(() =>
+    services.payments.stripe().catch((error: unknown) => {
+      services.reportError(error);
+      setProviderFailed(true);
+      return null;
+    }),
+  );
   const options = useMemo<StripeElementsOptions>(
     () => ({ clientSecret: params.clientSecret, locale: stripeLocale(i18n.language) }),
     [params.clientSecret, i18n.language],
@@ -62,7 +70,7 @@ export function PaymentPage() {
         </section>
       ) : null}
       <Elements key={params.clientSecret} stripe={stripe} options={options}>
-        <PaymentForm params={params} amountText={amount} initialError={paymentError ? t(`payment.errors.${paymentError}`) : undefined} />
+        <PaymentForm params={params} amountText={amount} providerFailed={providerFailed} initialError={paymentError ? t(`payment.errors.${paymentError}`) : undefined} />
       </Elements>
       <p className="checkout-secure">
         <svg className="checkout-secure__icon" viewBox="0 0 16 18" aria-hidden="true" focusable="false">

@@ -1,6 +1,6 @@
 /**
  * The local stack's Stripe publishable key (the emulator's default, server/config.ts
- * STRIPE_LOCAL_PUBLISHABLE_KEY, which must hold the same value). Publishable
+ * STRIPE_LOCAL_PUBLISHABLE_KEY; a unit test proves they match). Publishable
  * keys ship in the page by design: with a client secret they can confirm that one PaymentIntent.
  */
 export const STRIPE_LOCAL_PUBLISHABLE_KEY = 'pk_test_local_stripe_emulator';

@@ -35,10 +35,22 @@ test.describe('the payment page', () => {
     expect(new URL(page.url()).searchParams.get('path')).toBe('/checkout/payment?client_secret=pi_1_secret_2&currency=eur');
   });
 
-  test('without a client secret sends the visitor to the plans', async ({ page, request }) => {
+  test('without a client secret sends the visitor to the plans; a form that cannot load says so', async ({ page, request }) => {
     await startSignedIn(page, request, 'payment-no-secret');
     await page.goto('/checkout/payment?currency=eur&plan=weekly');
     await expect.poll(() => pathOf(page)).toBe('/checkout/plans');
+
+    // A client secret the provider does not know: the element reports a load error.
+    await page.goto('/checkout/payment?client_secret=pi_unknown_secret_nope&currency=eur&amount=299');
+    await expect(appMessage(page)).toHaveText(localeText('en', 'checkout', 'payment.loadFailed'));
+    await expect(payButton(page)).toBeDisabled();
+
+    // The provider's code itself does not load.
+    await page.route('**/assets/load-sandbox-stripe-*.js', (route) => route.abort());
+    await page.goto('/checkout/payment?client_secret=pi_unknown_secret_nope&currency=eur&amount=299');
+    await expect(appMessage(page)).toHaveText(localeText('en', 'checkout', 'payment.loadFailed'));
+    await expect(payButton(page)).toBeDisabled();
+    await expect(page.getByRole('status')).toHaveCount(0);
   });
 
   test('card checks, declines and a failed 3-D Secure keep the visitor on the page; a completed one pays', async ({ page, request, baseURL }) => {
@@ -101,7 +113,10 @@ test.describe('the payment page', () => {
     await fillCard(frame, { number: '4000 0025 0000 3155' });
     await payButton(page).click();
     await expect(page.getByRole('dialog', { name: '3D Secure authentication' })).toBeVisible();
+    // Modal: the page behind is out of reach of keyboard and screen reader until the challenge answers.
+    await expect(page.locator('#root')).toHaveJSProperty('inert', true);
     await challengeFrame(page).getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.locator('#root')).toHaveJSProperty('inert', false);
     await expect(page.getByRole('dialog', { name: '3D Secure authentication' })).toBeHidden();
     await expect(appMessage(page)).toHaveText(localeText('en', 'checkout', 'payment.errors.paymentFailed'));
     const failed = await stripe.paymentIntents.retrieve(subscription.paymentIntentId);
@@ -139,10 +154,18 @@ test.describe('the payment page', () => {
 
     await page.goto(paymentPagePath(subscription, 999));
     await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
+    // The return is answered 204 once, so the page stays: the form is still submitting (the redirect
+    // never settles confirmPayment) until the page is shown again.
+    await page.route('**/checkout/payment-completion?*', (route) => route.fulfill({ status: 204 }), { times: 1 });
     const completion = completionRequest(page);
     await payButton(page).click();
+    const completionUrl = (await completion).url();
     await expect(payButton(page)).toBeDisabled();
-    const returned = new URL((await completion).url()).searchParams;
+    await expect(payButton(page)).toHaveText('Processing…');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(payButton(page)).toBeEnabled();
+    await page.goto(completionUrl);
+    const returned = new URL(completionUrl).searchParams;
     expect({
       payment_intent: returned.get('payment_intent'),
       payment_intent_client_secret: returned.get('payment_intent_client_secret'),

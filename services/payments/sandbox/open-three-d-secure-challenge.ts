@@ -49,6 +49,9 @@ export function openThreeDSecureChallenge(challenge: ThreeDSecureChallenge): Pro
     boxShadow: '0 12px 40px rgba(0, 0, 0, 0.3)',
   });
   layer.appendChild(frame);
+  // Modal for keyboard and screen-reader users too: the page behind cannot be reached until it answers.
+  const madeInert = [...doc.body.children].filter((child): child is HTMLElement => child instanceof HTMLElement && !child.inert);
+  for (const child of madeInert) child.inert = true;
   doc.body.appendChild(layer);
   frame.addEventListener('load', () => frame.focus());
 
@@ -59,6 +62,7 @@ export function openThreeDSecureChallenge(challenge: ThreeDSecureChallenge): Pro
       if (!message) return;
       win.removeEventListener('message', onMessage);
       layer.remove();
+      for (const child of madeInert) child.inert = false;
       previouslyFocused?.focus();
       resolve(message.outcome);
     };

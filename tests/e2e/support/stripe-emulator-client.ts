@@ -1,12 +1,10 @@
 import Stripe from 'stripe';
-
-/** The emulator's default secret key (server/config.ts LOCAL_STRIPE_SECRET_KEY): only the local stack accepts it. */
-const EMULATOR_SECRET_KEY = 'sk_test_local_stripe_emulator';
+import { LOCAL_STRIPE_SECRET_KEY } from '../../../server/config';
 
 /** The unmodified `stripe` SDK pointed at the local stack under test, as the payment functions use it. */
 export function stripeEmulatorClient(baseUrl: string): Stripe {
   const url = new URL(baseUrl);
-  return new Stripe(EMULATOR_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
+  return new Stripe(LOCAL_STRIPE_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0 });
 }
 
 export interface IncompleteSubscription {

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { STRIPE_LOCAL_PUBLISHABLE_KEY as SERVER_PUBLISHABLE_KEY, loadServerConfig } from '../../../server/config';
 import { STRIPE_LOCAL_PUBLISHABLE_KEY, paymentsSettings } from '../../../services/payments/payments-settings';
 
 describe('payments settings', () => {
   it('uses Stripe.js with a real publishable key', () => {
     expect(paymentsSettings({ VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' }, 'http://localhost:3000')).toEqual({ provider: 'stripe', publishableKey: 'pk_test_51Abc' });
     expect(paymentsSettings({ VITE_STRIPE_PUBLISHABLE_KEY: ' pk_live_51Abc ' }, 'http://localhost:3000')).toEqual({ provider: 'stripe', publishableKey: 'pk_live_51Abc' });
+  });
+
+  it("sends the key the local stack's emulator accepts by default", () => {
+    expect(STRIPE_LOCAL_PUBLISHABLE_KEY).toBe(SERVER_PUBLISHABLE_KEY);
+    expect(loadServerConfig({}).stripePublishableKey).toBe(STRIPE_LOCAL_PUBLISHABLE_KEY);
   });
 
   it('uses the sandbox on the page origin without one', () => {
