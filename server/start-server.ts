@@ -14,6 +14,7 @@ import { createMailRoutes } from './mail/create-mail-routes';
 import { createMailbox } from './mail/create-mailbox';
 import type { Mailbox } from './mail/create-mailbox';
 import { seedStripeCatalogue } from './stripe/catalogue/seed-stripe-catalogue';
+import { registerLocalWebhookEndpoint } from './stripe/register-local-webhook-endpoint';
 
 export interface RunningServer {
   /** Where the server listens, e.g. http://localhost:3000. */
@@ -52,6 +53,8 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       authRoutes: createAuthRoutes({ ...options.auth, db, config, mailbox }),
     });
     await seedStripeCatalogue(db, config, (request) => app.fetch(request));
+    // The emulator delivers its events to the payment webhook function, signed with its secret.
+    await registerLocalWebhookEndpoint(db, config);
     const listening = await listenOn(config.host, config.port, () => createAdaptorServer({ fetch: app.fetch }));
     servers = listening.map((entry) => entry.server);
     const port = listening[0]?.port ?? config.port;

@@ -59,6 +59,19 @@ describe('stripe-webhook function', () => {
     expect(await handledEvents()).toEqual([{ id: 'evt_once1', type: 'customer.created' }]);
   });
 
+  it('registers the emulator\'s webhook endpoint for this function at start-up, with the function\'s secret', async () => {
+    const rows = await server.db.query<{ data: { url: string; secret: string; enabled_events: string[]; status: string } }>(
+      "select data from stripe.objects where object = 'webhook_endpoint'",
+    );
+    expect(rows.rows.map((row) => row.data)).toEqual([
+      expect.objectContaining({ url: `${server.config.siteUrl}/functions/v1/stripe-webhook`, secret, enabled_events: ['*'], status: 'enabled' }),
+    ]);
+    // What the emulator signs with is what the function accepts.
+    const payload = event('evt_endpoint_secret');
+    const delivered = await deliver(payload, signed(payload, rows.rows[0]?.data.secret));
+    expect(delivered.status).toBe(200);
+  });
+
   it('keeps the JWT check on every other function', async () => {
     const response = await fetch(`${server.url}/functions/v1/list-stripe-prices`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
