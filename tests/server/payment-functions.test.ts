@@ -2,6 +2,7 @@ import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from 'vitest';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
@@ -26,6 +27,30 @@ async function call(client: SupabaseClient, name: string, body: Record<string, u
   }
   if (error !== null) throw error;
   return { status: response?.status ?? 0, body: data };
+}
+
+type EmulatorRoute = 'subscriptions' | 'payment_intents' | 'subscription_schedules' | 'webhook_endpoints';
+
+/**
+ * Why the emulator cannot run a test yet, or undefined: its routes land in increments (issue 9,
+ * section 1), and like Stripe it answers "Unrecognized request URL" for a route it does not have.
+ */
+async function missingRoute(stripe: Stripe, routes: readonly EmulatorRoute[]): Promise<string | undefined> {
+  const probes: Record<EmulatorRoute, () => Promise<unknown>> = {
+    subscriptions: () => stripe.subscriptions.list({ limit: 1 }),
+    payment_intents: () => stripe.paymentIntents.list({ limit: 1 }),
+    subscription_schedules: () => stripe.subscriptionSchedules.list({ limit: 1 }),
+    webhook_endpoints: () => stripe.webhookEndpoints.list({ limit: 1 }),
+  };
+  for (const route of routes) {
+    try {
+      await probes[route]();
+    } catch (error) {
+      if (error instanceof Error && /Unrecognized request URL/.test(error.message)) return `the Stripe emulator has no /v1/${route} routes yet`;
+      throw error;
+    }
+  }
+  return undefined;
 }
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -56,6 +81,14 @@ describe('payment functions', () => {
     const created = { client, id: data.user.id };
     users.set(email, created);
     return created;
+  }
+
+  /** Skips the test, printing why, while the emulator lacks a route it needs. */
+  async function needs(context: TestContext, ...routes: EmulatorRoute[]): Promise<void> {
+    const missing = await missingRoute(stripe, routes);
+    if (missing === undefined) return;
+    console.log(`skipped: ${context.task.name}: ${missing}`);
+    context.skip(missing);
   }
 
   const subscribe = (client: SupabaseClient, price: Stripe.Price, extra: Record<string, unknown> = {}) =>
@@ -134,6 +167,46 @@ describe('payment functions', () => {
     expect((await server.db.query('select customer_id from public.stripe_customers where user_id = $1', [id])).rows).toEqual(mapped.rows);
   });
 
+  it('creates one customer and one subscription for concurrent submits of one user', async (context) => {
+    await needs(context, 'subscriptions');
+    const { client, id } = await user('concurrent@example.com');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => subscribe(client, introPrice)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((answer) => (answer.body as CreatedSubscription).data.subscriptionId));
+    expect(ids.size).toBe(1);
+
+    const customers = await customersOf(id);
+    expect(customers).toHaveLength(1);
+    expect(customers[0]?.email).toBe('concurrent@example.com'); // the account's e-mail, not the body's
+    const subscriptions = await stripe.subscriptions.list({ customer: customers[0]?.id ?? '', status: 'all' });
+    expect(subscriptions.data).toHaveLength(1);
+    expect(subscriptions.data[0]).toMatchObject({ status: 'incomplete', currency: 'eur', metadata: { user_id: id } });
+  });
+
+  it('answers a double submit with the same incomplete subscription, and refuses a second purchase once paid', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents');
+    const { client, id } = await user('double@example.com');
+    const first = await subscribe(client, introPrice);
+    expect(first.status).toBe(200);
+    const created = (first.body as CreatedSubscription).data;
+    expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(created.invoiceCurrency).toBe('eur');
+    expect(created.invoiceSubtotal).toBe(introPrice.currency_options?.eur?.unit_amount ?? introPrice.unit_amount);
+
+    const second = await subscribe(client, introPrice);
+    expect(second.body).toEqual(first.body);
+    const [customer] = await customersOf(id);
+    expect((await stripe.subscriptions.list({ customer: customer?.id ?? '', status: 'all' })).data).toHaveLength(1);
+
+    await pay(created.subscriptionId);
+    const again = await subscribe(client, introPrice);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'already_subscribed' });
+    const otherPlan = await subscribe(client, fullPrice);
+    expect(otherPlan.status).toBe(409);
+    expect((await stripe.subscriptions.list({ customer: customer?.id ?? '', status: 'all' })).data).toHaveLength(1);
+  });
+
   it('refuses bad input with the reason', async () => {
     const { client } = await user('input@example.com');
     expect(await subscribe(client, introPrice, { priceId: 'price_doesnotexist' })).toMatchObject({ status: 400, body: { error: 'invalid_price' } });
@@ -141,4 +214,114 @@ describe('payment functions', () => {
     expect(await subscribe(client, introPrice, { currency: 'xxx' })).toMatchObject({ status: 400, body: { error: 'unsupported_currency' } });
   });
 
+  it('turns a paid intro subscription into intro-then-full phases, for its owner only', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents', 'subscription_schedules');
+    const owner = await user('schedule@example.com');
+    const other = await user('someone-else@example.com');
+    const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+
+    expect(await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId })).toMatchObject({ status: 409, body: { error: 'subscription_not_active' } });
+    await pay(subscriptionId);
+
+    // Another signed-in user cannot touch it, and learns nothing beyond "not found".
+    const refused = await call(other.client, 'create-stripe-subscription-schedule', { subscriptionId });
+    expect(refused).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).schedule).toBeNull();
+    expect(await call(other.client, 'create-stripe-subscription-schedule', { subscriptionId: 'sub_doesnotexist' })).toMatchObject({ status: 404 });
+
+    const answer = await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId, appId: null });
+    expect(answer.status).toBe(200);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    const scheduleId = typeof subscription.schedule === 'string' ? subscription.schedule : subscription.schedule?.id;
+    expect(scheduleId).toMatch(/^sub_sched_/);
+    const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId ?? '');
+    expect(schedule.end_behavior).toBe('release');
+    expect(schedule.phases).toHaveLength(2);
+    const [intro, full] = schedule.phases;
+    const priceOf = (phase: Stripe.SubscriptionSchedule.Phase | undefined) => {
+      const price = phase?.items[0]?.price;
+      return typeof price === 'string' ? price : price?.id;
+    };
+    expect(priceOf(intro)).toBe(introPrice.id);
+    expect(intro?.end_date).toBe(item?.current_period_end);
+    expect(priceOf(full)).toBe(fullPrice.id);
+    expect(full?.start_date).toBe(item?.current_period_end);
+    expect(full?.currency).toBe('eur');
+    expect(answer.body).toMatchObject({ data: { scheduleId, subscriptionId, phases: [{ priceId: introPrice.id }, { priceId: fullPrice.id }] } });
+
+    // Repeating the call (a retried request) changes nothing.
+    expect((await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId })).body).toEqual(answer.body);
+    expect((await stripe.subscriptionSchedules.list({ customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id })).data).toHaveLength(1);
+  });
+
+  it('get-stripe-payment-method-type: the type of the caller\'s own payment method only', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents');
+    const owner = await user('method@example.com');
+    const other = await user('method-other@example.com');
+    const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+    await pay(subscriptionId);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const paymentMethodId = typeof subscription.default_payment_method === 'string' ? subscription.default_payment_method : subscription.default_payment_method?.id;
+    expect(paymentMethodId).toMatch(/^pm_/);
+
+    expect(await call(owner.client, 'get-stripe-payment-method-type', { paymentMethodId })).toEqual({ status: 200, body: { data: { type: 'card' } } });
+    expect(await call(other.client, 'get-stripe-payment-method-type', { paymentMethodId })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await call(owner.client, 'get-stripe-payment-method-type', { paymentMethodId: 'pm_doesnotexist' })).toMatchObject({ status: 404 });
+  });
+
+  it('RevenueCat follows Stripe: a receipt records the paid subscription once; cancellation and refund arrive by webhook', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints');
+    const { client, id } = await user('revenuecat@example.com');
+    const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
+    const receipt = () =>
+      fetch(`${server.url}/revenuecat/v1/receipts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.config.revenueCatSecretKey}`, 'Content-Type': 'application/json', 'X-Platform': 'stripe' },
+        body: JSON.stringify({ app_user_id: id, fetch_token: subscriptionId }),
+      });
+    // Unpaid: no purchase to record.
+    expect((await receipt()).status).toBe(400);
+    expect((await receipt()).status).toBe(400);
+    expect((await subscriber(id)).subscriber.subscriptions).toEqual({});
+
+    await pay(subscriptionId);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    const productId = typeof introPrice.product === 'string' ? introPrice.product : introPrice.product.id;
+    const iso = (unix: number | undefined) => new Date((unix ?? 0) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    for (let posted = 0; posted < 2; posted += 1) expect((await receipt()).status).toBe(200);
+    let body = await subscriber(id);
+    expect(Object.keys(body.subscriber.subscriptions)).toEqual([productId]);
+    expect(body.subscriber.subscriptions[productId]).toMatchObject({
+      store: 'stripe',
+      store_transaction_id: subscriptionId,
+      purchase_date: iso(item?.current_period_start),
+      expires_date: iso(item?.current_period_end),
+      unsubscribe_detected_at: null,
+      refunded_at: null,
+    });
+    expect(body.subscriber.entitlements.premium).toMatchObject({ product_identifier: productId, expires_date: iso(item?.current_period_end) });
+
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId]?.unsubscribe_detected_at !== null);
+    expect(body.subscriber.subscriptions[productId]?.unsubscribe_detected_at).toMatch(/^\d{4}-/);
+    expect(body.subscriber.subscriptions[productId]?.expires_date).toBe(iso(item?.current_period_end));
+
+    const invoice = await stripe.invoices.list({ subscription: subscriptionId, status: 'paid', expand: ['data.payments'] });
+    const paymentIntent = invoice.data[0]?.payments?.data[0]?.payment.payment_intent;
+    await stripe.refunds.create({ payment_intent: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id ?? '', reason: 'requested_by_customer' });
+    body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId]?.refunded_at !== null);
+    expect(body.subscriber.subscriptions[productId]?.refunded_at).toMatch(/^\d{4}-/);
+    expect(Date.parse(body.subscriber.entitlements.premium?.expires_date ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('records a paid subscription with RevenueCat by webhook alone, within seconds', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints');
+    const { client, id } = await user('webhook-only@example.com');
+    const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
+    await pay(subscriptionId);
+    const body = await eventually(() => subscriber(id), (value) => Object.keys(value.subscriber.subscriptions).length > 0);
+    expect(Object.values(body.subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscriptionId }]);
+  });
 });
