@@ -72,6 +72,17 @@ describe('stripe-webhook function', () => {
     expect(delivered.status).toBe(200);
   });
 
+  it('acknowledges an event about a subscription this account does not have, changing nothing', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_foreign_invoice', object: 'event', api_version: '2026-10-28.endive', created: 1_790_000_000, livemode: false, pending_webhooks: 1,
+      request: { id: null, idempotency_key: null }, type: 'invoice.paid',
+      data: { object: { id: 'in_foreign', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_notonthisaccount', metadata: {} }, quote_details: null } } },
+    });
+    const response = await deliver(payload, signed(payload));
+    expect(response.status).toBe(200);
+    expect((await server.db.query('select count(*)::int as n from revenuecat.subscriptions')).rows).toEqual([{ n: 0 }]);
+  });
+
   it('keeps the JWT check on every other function', async () => {
     const response = await fetch(`${server.url}/functions/v1/list-stripe-prices`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
@@ -88,5 +99,19 @@ describe('stripe-webhook function', () => {
     });
     expect(insert.status).toBeGreaterThanOrEqual(401);
     expect((await handledEvents()).map((row) => row.id)).not.toContain('evt_forged_by_anon');
+  });
+});
+
+describe('the local webhook endpoint across restarts', () => {
+  it('stays one endpoint and takes the signing secret of the latest start', async () => {
+    const first = await startTestServer({ env: { STRIPE_WEBHOOK_SECRET: 'whsec_first_secret' } });
+    await first.close();
+    const second = await startTestServer({ dataDir: first.dataDir, env: { STRIPE_WEBHOOK_SECRET: 'whsec_second_secret' } });
+    try {
+      const rows = await second.db.query<{ data: { secret: string } }>("select data from stripe.objects where object = 'webhook_endpoint'");
+      expect(rows.rows.map((row) => row.data.secret)).toEqual(['whsec_second_secret']);
+    } finally {
+      await second.close();
+    }
   });
 });

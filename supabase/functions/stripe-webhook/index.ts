@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PublicFunctionHandler, UserDatabase } from '../_shared/function-handler.ts';
 import { functionError } from '../_shared/function-response.ts';
 import type { RevenueCatClient } from '../_shared/revenuecat-client.ts';
+import { isMissingResource } from '../_shared/stripe-error-response.ts';
 
 /** Statuses in which the subscription has been paid for at some point (RevenueCat may know it). */
 const PAID_AT_SOME_POINT: ReadonlySet<Stripe.Subscription.Status> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
@@ -67,7 +68,15 @@ async function hasBeenPaid(stripe: Stripe, subscription: Stripe.Subscription): P
  * cancellations and refunds, and posting the same state twice changes nothing.
  */
 async function keepRevenueCatInStep(stripe: Stripe, revenueCat: RevenueCatClient, subscriptionId: string): Promise<void> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    // Not on this account (another app's test event, a deleted test clock): nothing to keep in step,
+    // and a 500 would only make Stripe retry it for days.
+    if (isMissingResource(error)) return;
+    throw error;
+  }
   let userId = subscription.metadata.user_id;
   if (userId === undefined) {
     const customer = await stripe.customers.retrieve(idOf(subscription.customer));
