@@ -3,36 +3,42 @@
 // second. The layout mirrors the sources (dist-server/server/main.mjs, dist-server/supabase/functions/
 // <name>/index.mjs) so the paths the server resolves from its own location still point at the repo's
 // migrations and at the compiled functions. npm packages stay external (node_modules is there).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildInputs, recordInputs, staleReason } from './build-inputs.mjs';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 export const serverOutDir = join(root, 'dist-server');
 export const serverEntry = join(serverOutDir, 'server', 'main.mjs');
-const inputs = ['server', 'supabase/functions', 'engine', 'package-lock.json'];
+/** The public keys the app build must share with the server (server/app-build-env.ts), compiled for start.mjs. */
+export const appBuildEnvEntry = join(serverOutDir, 'server', 'app-build-env.mjs');
+// Everything esbuild reads; the config/ files are read at run time, not bundled.
+const inputPaths = ['server', 'supabase/functions', 'engine', 'services', 'package-lock.json', 'scripts/build-server.mjs'];
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stats.mtimeMs);
+function currentInputs() {
+  return buildInputs({ root, paths: inputPaths, env: {}, envNames: [] });
 }
 
-/** True when dist-server/ is missing or older than the server's sources. */
-export function serverBuildIsStale() {
-  const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
-  return builtAt === 0 || inputs.some((input) => newestMtime(join(root, input)) > builtAt);
+/** Why dist-server/ must be rebuilt (missing, or its sources' content changed), or undefined. */
+export function serverBuildStaleReason() {
+  return staleReason(serverOutDir, 'server/main.mjs', currentInputs());
 }
 
 export async function buildServer() {
+  // Taken before compiling: a source edited during the build then counts as a change next time.
+  const inputs = currentInputs();
   const functionsDir = join(root, 'supabase', 'functions');
   const functionEntries = readdirSync(functionsDir)
     .filter((name) => /^[a-z0-9][a-z0-9_-]*$/.test(name) && existsSync(join(functionsDir, name, 'index.ts')))
     .map((name) => ({ in: join(functionsDir, name, 'index.ts'), out: `supabase/functions/${name}/index` }));
   await build({
-    entryPoints: [{ in: join(root, 'server', 'main.ts'), out: 'server/main' }, ...functionEntries],
+    entryPoints: [
+      { in: join(root, 'server', 'main.ts'), out: 'server/main' },
+      { in: join(root, 'server', 'app-build-env.ts'), out: 'server/app-build-env' },
+      ...functionEntries,
+    ],
     outdir: serverOutDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -43,6 +49,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  recordInputs(serverOutDir, inputs);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

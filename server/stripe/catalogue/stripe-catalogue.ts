@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FlowError } from '../../../engine/flow-error';
 import type { FlowDiagnostic } from '../../../engine/flow-error';
 import { loadYamlFile } from '../../../engine/load-yaml-file';
+import { repoRoot as findRepoRoot } from '../../repo-root';
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+// Found, not counted: this module also runs bundled in dist-server/server/main.mjs (npm start).
+const repoRoot = findRepoRoot(import.meta.url);
 
 /** The catalogue file the stack seeds and `npm run stripe:sync` pushes. */
 export const CATALOGUE_FILE = resolve(repoRoot, 'config/stripe-catalogue.yaml');
