@@ -2,7 +2,13 @@ import type { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { createStripeRoutes } from './create-stripe-routes';
+import { chargeRefundRoutes } from './resources/charge-refund-routes';
+import { couponRoutes } from './resources/coupon-routes';
 import { customerRoutes } from './resources/customer-routes';
+import { invoiceRoutes } from './resources/invoice-routes';
+import { paymentIntentRoutes } from './resources/payment-intent-routes';
+import { paymentMethodRoutes } from './resources/payment-method-routes';
+import { subscriptionRoutes } from './resources/subscription-routes';
 import { priceRoutes } from './resources/price-routes';
 import { productRoutes } from './resources/product-routes';
 
@@ -18,7 +24,7 @@ export function createStripeEmulator({ db, config, onEvents }: StripeEmulatorDep
   return createStripeRoutes({
     db,
     keys: { secretKey: config.stripeSecretKey, publishableKey: config.stripePublishableKey },
-    resources: [productRoutes, priceRoutes, customerRoutes],
+    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes, chargeRefundRoutes, invoiceRoutes, subscriptionRoutes],
     ...(onEvents === undefined ? {} : { onEvents }),
   });
 }

@@ -11,8 +11,18 @@ export interface StripeAnswer {
   readonly body: unknown;
 }
 
+/**
+ * What changing state needs, from a request or from a test clock advancing: the store inside the
+ * current transaction, the time (wall clock, or the clock's frozen time) and event recording.
+ */
+export interface StripeOps {
+  readonly store: StripeStore;
+  now(): number;
+  emit(type: Stripe.Event.Type, object: unknown, previousAttributes?: Readonly<Record<string, unknown>>): Promise<void>;
+}
+
 /** One request's view of the emulator: its parameters, the store inside its transaction, events. */
-export interface StripeContext {
+export interface StripeContext extends StripeOps {
   readonly params: StripeParams;
   /** `expand[]` as sent. */
   readonly expand: readonly string[];

@@ -7,13 +7,15 @@ import type Stripe from 'stripe';
  */
 export type Wire<T> = T extends Stripe.Decimal
   ? string
-  : T extends readonly (infer Item)[]
-    ? Wire<Item>[]
-    : T extends (...args: never[]) => unknown
-      ? T
-      : T extends object
-        ? { [K in keyof T]: Wire<T[K]> }
-        : T;
+  : T extends string | number | boolean | null | undefined
+    ? T
+    : T extends readonly (infer Item)[]
+      ? Wire<Item>[]
+      : T extends (...args: never[]) => unknown
+        ? T
+        : T extends object
+          ? { [K in keyof T]: Wire<T[K]> }
+          : T;
 
 /** Any stored Stripe object: what every resource has in common. */
 export interface StoredObject {

@@ -188,3 +188,181 @@ describe('customers, pagination, search and idempotency', () => {
     expect(answer.headers.get('request-id')).toMatch(/^req_/);
   });
 });
+
+describe('subscriptions, invoices and payments', () => {
+  let weekly: Stripe.Price;
+  let coupon: Stripe.Coupon;
+
+  beforeAll(async () => {
+    const product = await stripe.products.create({ name: `Plans ${target.runId}` });
+    weekly = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 999, recurring: { interval: 'week' }, currency_options: { usd: { unit_amount: 1099 } } });
+    coupon = await stripe.coupons.create({ percent_off: 50, duration: 'once' });
+  });
+
+  async function incompleteSubscription(extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
+    const customer = await stripe.customers.create({ email: `sub-${target.runId}@example.com`, metadata: { user_id: `u-${target.runId}` } });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: weekly.id }],
+      currency: 'usd',
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+      expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+      ...extra,
+    });
+    const invoice = subscription.latest_invoice;
+    if (invoice === null || typeof invoice === 'string') throw new Error('latest_invoice was not expanded');
+    const intentId = invoice.payments?.data[0]?.payment.payment_intent;
+    if (typeof intentId !== 'string') throw new Error('no payment intent on the invoice');
+    return { customer, subscription, invoice, intentId, clientSecret: invoice.confirmation_secret?.client_secret ?? '' };
+  }
+
+  it('creates a default_incomplete subscription whose invoice carries the confirmation secret; paying it activates the subscription', async () => {
+    const { customer, subscription, invoice, intentId, clientSecret } = await incompleteSubscription({ discounts: [{ coupon: coupon.id }] });
+    expect(subscription).toMatchObject({ object: 'subscription', status: 'incomplete', currency: 'usd', customer: customer.id, cancel_at_period_end: false, default_payment_method: null, schedule: null });
+    const item = subscription.items.data[0];
+    expect(item?.price.id).toBe(weekly.id);
+    expect((item?.current_period_end ?? 0) - (item?.current_period_start ?? 0)).toBe(7 * 86400);
+    expect(invoice).toMatchObject({ status: 'open', billing_reason: 'subscription_create', currency: 'usd', subtotal: 1099, total: 549, amount_due: 549 });
+    expect(invoice.parent?.subscription_details?.subscription).toBe(subscription.id);
+    expect(clientSecret.startsWith(`${intentId}_secret_`)).toBe(true);
+    expect(invoice.payments?.data[0]).toMatchObject({ object: 'invoice_payment', is_default: true, status: 'open', amount_requested: 549 });
+    // Includable fields stay out unless expanded.
+    expect((await stripe.invoices.retrieve(invoice.id)).confirmation_secret).toBeUndefined();
+
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    expect(intent).toMatchObject({ status: 'requires_payment_method', amount: 549, currency: 'usd', customer: customer.id });
+    const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' });
+    expect(paid.status).toBe('succeeded');
+    expect(paid.latest_charge).toEqual(expect.stringMatching(/^ch_/));
+
+    const active = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice.payments'] });
+    expect(active.status).toBe('active');
+    expect(active.default_payment_method).toBe(paid.payment_method);
+    const paidInvoice = active.latest_invoice;
+    expect(typeof paidInvoice === 'object' && paidInvoice?.status).toBe('paid');
+    expect(typeof paidInvoice === 'object' && paidInvoice?.payments?.data[0]?.status).toBe('paid');
+    const method = await stripe.paymentMethods.retrieve(String(paid.payment_method));
+    expect(method).toMatchObject({ type: 'card', customer: customer.id, card: { brand: 'visa', last4: '4242' } });
+
+    const listed = await stripe.subscriptions.list({ customer: customer.id });
+    expect(listed.data.map((s) => s.id)).toEqual([subscription.id]);
+    // A once coupon is used up by the first invoice.
+    expect(active.discounts).toEqual([]);
+  });
+
+  it.each([
+    ['pm_card_visa_chargeDeclined', 'generic_decline', 'Your card was declined.'],
+    ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['pm_card_chargeCustomerFail', 'generic_decline', 'Your card was declined.'],
+  ])('declines %s with 402 card_declined / %s and leaves the PaymentIntent requires_payment_method', async (token, declineCode, message) => {
+    const { subscription, intentId } = await incompleteSubscription();
+    const error = await errorOf(stripe.paymentIntents.confirm(intentId, { payment_method: token, return_url: 'https://example.com/done' }));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: declineCode, message });
+    expect(error.charge).toEqual(expect.stringMatching(/^ch_/));
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    expect(intent.status).toBe('requires_payment_method');
+    expect(intent.last_payment_error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: declineCode });
+    expect((await stripe.charges.retrieve(error.charge ?? '')).status).toBe('failed');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('incomplete');
+    // The card can still be fixed: a good card pays the same PaymentIntent.
+    expect((await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' })).status).toBe('succeeded');
+  });
+
+  it('attaches the 0341 card (charges fail later) but refuses to attach the 0002 card', async () => {
+    const customer = await stripe.customers.create({ email: `attach-${target.runId}@example.com` });
+    const attached = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    expect(attached).toMatchObject({ customer: customer.id, card: { last4: '0341' } });
+    const listed = await stripe.customers.listPaymentMethods(customer.id);
+    expect(listed.data.map((m) => m.id)).toEqual([attached.id]);
+    const declined = await errorOf(stripe.paymentMethods.attach('pm_card_visa_chargeDeclined', { customer: customer.id }));
+    expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined' });
+  });
+
+  it.each(['pm_card_authenticationRequired', 'pm_card_authenticationRequiredOnSetup'])('asks for 3-D Secure with %s, then completes or fails it', async (token) => {
+    const completed = await incompleteSubscription();
+    const waiting = await stripe.paymentIntents.confirm(completed.intentId, { payment_method: token, return_url: 'https://example.com/done' });
+    expect(waiting.status).toBe('requires_action');
+    expect(waiting.next_action?.type).toBe('use_stripe_sdk');
+    if (!emulatorOnly(target, 'completing 3-D Secure needs a browser on Stripe; the emulator has _authenticate')) return;
+    const done: Stripe.PaymentIntent = await stripe.rawRequest('POST', `/v1/payment_intents/${completed.intentId}/_authenticate`, { success: 'true' });
+    expect(done.status).toBe('succeeded');
+    expect((await stripe.subscriptions.retrieve(completed.subscription.id)).status).toBe('active');
+
+    const failed = await incompleteSubscription();
+    await stripe.paymentIntents.confirm(failed.intentId, { payment_method: token, return_url: 'https://example.com/done' });
+    const refused: Stripe.PaymentIntent = await stripe.rawRequest('POST', `/v1/payment_intents/${failed.intentId}/_authenticate`, { success: 'false' });
+    expect(refused.status).toBe('requires_payment_method');
+    expect(refused.last_payment_error).toMatchObject({ type: 'invalid_request_error', code: 'payment_intent_authentication_failure' });
+    expect((await stripe.subscriptions.retrieve(failed.subscription.id)).status).toBe('incomplete');
+  });
+
+  it('lets the browser confirm with the publishable key and the client secret only (Stripe.js calls)', async () => {
+    if (!emulatorOnly(target, 'Stripe.js calls to api.stripe.com are Stripe’s own; the sandbox calls the emulator')) return;
+    const server = target.server!;
+    const { intentId, clientSecret } = await incompleteSubscription();
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:5173' };
+    const card = {
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': '4242424242424242',
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '34',
+      'payment_method_data[card][cvc]': '123',
+      'payment_method_data[billing_details][address][country]': 'US',
+      'payment_method_data[billing_details][address][postal_code]': '10001',
+      return_url: 'http://localhost:5173/checkout/payment-completion',
+      key: server.config.stripePublishableKey,
+    };
+    const wrongSecret = await fetch(`${server.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', headers, body: form({ ...card, client_secret: `${intentId}_secret_wrong` }) });
+    expect(wrongSecret.status).toBe(400);
+    const secretKeyRoute = await fetch(`${server.url}/v1/customers?key=${server.config.stripePublishableKey}`);
+    expect(secretKeyRoute.status).toBe(401);
+    const declinedCard = await fetch(`${server.url}/v1/payment_intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers,
+      body: form({ ...card, 'payment_method_data[card][number]': '4000000000009995', client_secret: clientSecret }),
+    });
+    expect(declinedCard.status).toBe(402);
+    expect(await declinedCard.json()).toMatchObject({ error: { type: 'card_error', decline_code: 'insufficient_funds', payment_intent: { id: intentId, status: 'requires_payment_method' } } });
+    const answer = await fetch(`${server.url}/v1/payment_intents/${intentId}/confirm`, { method: 'POST', headers, body: form({ ...card, client_secret: clientSecret }) });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    const confirmed = (await answer.json()) as { status: string; customer: unknown };
+    expect(confirmed).toMatchObject({ status: 'succeeded', customer: null });
+    const read = await fetch(`${server.url}/v1/payment_intents/${intentId}?key=${server.config.stripePublishableKey}&client_secret=${clientSecret}`);
+    expect(await read.json()).toMatchObject({ id: intentId, status: 'succeeded' });
+  });
+
+  it('refunds part, then the rest, of a payment', async () => {
+    const { intentId } = await incompleteSubscription();
+    const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' });
+    const part = await stripe.refunds.create({ payment_intent: intentId, amount: 100, reason: 'requested_by_customer' });
+    expect(part).toMatchObject({ object: 'refund', amount: 100, status: 'succeeded', payment_intent: intentId, charge: paid.latest_charge, reason: 'requested_by_customer' });
+    expect(await stripe.charges.retrieve(String(paid.latest_charge))).toMatchObject({ amount_refunded: 100, refunded: false });
+    const rest = await stripe.refunds.create({ payment_intent: intentId });
+    expect(rest.amount).toBe(paid.amount - 100);
+    expect(await stripe.charges.retrieve(String(paid.latest_charge))).toMatchObject({ amount_refunded: paid.amount, refunded: true });
+    const again = await errorOf(stripe.refunds.create({ payment_intent: intentId }));
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('cancels at period end on update, and at once with DELETE', async () => {
+    const { subscription, intentId } = await incompleteSubscription();
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' });
+    const later = await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    expect(later).toMatchObject({ status: 'active', cancel_at_period_end: true, cancel_at: subscription.items.data[0]?.current_period_end });
+    const now = await stripe.subscriptions.cancel(subscription.id, { invoice_now: false, prorate: false });
+    expect(now.status).toBe('canceled');
+    expect(now.ended_at).toEqual(expect.any(Number));
+    expect((await stripe.subscriptions.list({ customer: String(subscription.customer) })).data).toHaveLength(0);
+    expect((await stripe.subscriptions.list({ customer: String(subscription.customer), status: 'canceled' })).data.map((s) => s.id)).toEqual([subscription.id]);
+  });
+
+  it('refuses a currency the price does not offer', async () => {
+    const customer = await stripe.customers.create({ email: `cur-${target.runId}@example.com` });
+    const error = await errorOf(stripe.subscriptions.create({ customer: customer.id, items: [{ price: weekly.id }], currency: 'jpy', payment_behavior: 'default_incomplete' }));
+    expect(error).toMatchObject({ statusCode: 400, param: 'currency' });
+  });
+});

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emulatorClient } from './support/stripe-target';
+import { freePort, startTestServer } from './support/test-server';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+describe('Stripe emulator state survives', () => {
+  it('a restart, and kill -9 right after a committed payment', async () => {
+    const first = await startTestServer();
+    const stripe = emulatorClient(first);
+    const customer = await stripe.customers.create({ email: 'keep@example.com' });
+    const [price] = (await stripe.prices.list({ lookup_keys: ['w-full'] })).data;
+    const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price?.id ?? '' }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.payments'] });
+    const invoice = subscription.latest_invoice;
+    const intentId = typeof invoice === 'object' && invoice !== null ? String(invoice.payments?.data[0]?.payment.payment_intent) : '';
+    await first.close();
+
+    const second = await startTestServer({ dataDir: first.dataDir });
+    try {
+      const again = emulatorClient(second);
+      expect((await again.customers.retrieve(customer.id)).id).toBe(customer.id);
+      expect((await again.subscriptions.retrieve(subscription.id)).status).toBe('incomplete');
+      // Idempotency keys survive too.
+      const replay = await again.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'persist-1' });
+      expect((await again.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'persist-1' })).id).toBe(replay.id);
+    } finally {
+      await second.close();
+    }
+
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: first.dataDir, DIST_DIR: `${first.dataDir}/no-dist`, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolveExit) => child.once('exit', (_code, signal) => resolveExit(signal)));
+    try {
+      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Local stack ready');
+      expect(output).toContain('pk_test_local_stripe_emulator');
+      const live = emulatorClient({ port, config: first.config });
+      expect((await live.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })).status).toBe('succeeded');
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      const after = await startTestServer({ dataDir: first.dataDir });
+      try {
+        const reopened = emulatorClient(after);
+        expect((await reopened.paymentIntents.retrieve(intentId)).status).toBe('succeeded');
+        expect((await reopened.subscriptions.retrieve(subscription.id)).status).toBe('active');
+      } finally {
+        await after.close();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+});
