@@ -14,7 +14,7 @@ import { productRoutes } from './resources/product-routes';
 
 export interface StripeEmulatorDeps {
   readonly db: Database;
-  readonly config: Pick<ServerConfig, 'stripeSecretKey' | 'stripePublishableKey'>;
+  readonly config: Pick<ServerConfig, 'stripeSecretKey' | 'stripePublishableKey' | 'siteUrl'>;
   /** Called when committed requests produced events (the webhook dispatcher wakes up). */
   readonly onEvents?: () => void;
 }
@@ -24,7 +24,7 @@ export function createStripeEmulator({ db, config, onEvents }: StripeEmulatorDep
   return createStripeRoutes({
     db,
     keys: { secretKey: config.stripeSecretKey, publishableKey: config.stripePublishableKey },
-    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes, chargeRefundRoutes, invoiceRoutes, subscriptionRoutes],
+    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes({ siteUrl: config.siteUrl, publishableKey: config.stripePublishableKey }), chargeRefundRoutes, invoiceRoutes, subscriptionRoutes],
     ...(onEvents === undefined ? {} : { onEvents }),
   });
 }

@@ -6,13 +6,19 @@ import { authenticatePaymentIntent, confirmPaymentIntent, createPaymentIntent, u
 import type { ConfirmOutcome, WirePaymentIntent } from '../payments/payment-flow';
 import { invalidRequest, missingParam, resourceMissing } from '../stripe-api-error';
 import { listAnswer } from '../stripe-lists';
+import { createPaypalPaymentMethod } from '../payments/paypal-payment-method';
+import { paypalRedirectAction } from '../payments/paypal-redirect-action';
 
 /**
  * PaymentIntents: create, retrieve, confirm, cancel, list; plus the emulator-only `_authenticate`
  * that stands for the 3-D Secure page. Retrieve, confirm and `_authenticate` also take the
  * publishable key with the client secret, as Stripe.js calls them (STRIPE.md 2.6).
  */
-export function paymentIntentRoutes(router: StripeRouter): void {
+export function paymentIntentRoutes(local: { readonly siteUrl: string; readonly publishableKey: string }): (router: StripeRouter) => void {
+  return (router) => routes(router, local);
+}
+
+function routes(router: StripeRouter, local: { readonly siteUrl: string; readonly publishableKey: string }): void {
   router.post('/payment_intents', async (context) => {
     const { params, store } = context;
     const amount = params.integer('amount');
@@ -56,9 +62,26 @@ export function paymentIntentRoutes(router: StripeRouter): void {
       let method: WirePaymentMethod;
       const data = params.object('payment_method_data');
       const methodId = params.string('payment_method');
+      if (data !== undefined && data.string('type') === 'paypal') {
+        // PayPal: Stripe answers requires_action with a redirect to PayPal; here, the stack's approval page.
+        const returnUrl = params.string('return_url');
+        if (returnUrl === undefined) throw missingParam('return_url');
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) throw unexpectedState(intent, 'confirm');
+        const paypal = await createPaypalPaymentMethod(context);
+        const waiting: WirePaymentIntent = {
+          ...intent,
+          payment_method: paypal.id,
+          last_payment_error: null,
+          status: 'requires_action',
+          next_action: paypalRedirectAction({ siteUrl: local.siteUrl, clientSecret: intent.client_secret ?? '', publishableKey: local.publishableKey, returnUrl }),
+        };
+        await context.store.put('payment_intent', waiting);
+        await context.emit('payment_intent.requires_action', waiting);
+        return { status: 200, body: await context.render(view(context, waiting)) };
+      }
       if (data !== undefined) {
         const type = data.string('type') ?? 'card';
-        if (type !== 'card') throw invalidRequest(`The emulator takes card payment methods only, not ${type}.`, data.name('type'));
+        if (type !== 'card') throw invalidRequest(`The emulator takes card and PayPal payment methods only, not ${type}.`, data.name('type'));
         method = await createCardPaymentMethod(context, cardFromDetails(data, context.now()));
       } else if (methodId !== undefined) {
         method = await resolvePaymentMethod(context, methodId, 'payment_method');
