@@ -15,6 +15,8 @@ import { createIncompleteSubscription, missingEmulatorRoutes, paymentPagePath, s
 const paymentFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Secure payment input frame"]');
 const challengeFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="3D Secure authentication"]');
 const payButton = (page: Page) => page.getByRole('button', { name: /^Pay/ });
+/** The same button whatever it says ("Pay €2.99", "Processing…"). */
+const submitButton = (page: Page) => page.locator('main form').getByRole('button');
 const appMessage = (page: Page) => page.locator('main').getByRole('alert');
 
 async function fillCard(frame: FrameLocator, card: { number?: string; expiry?: string; cvc?: string; zip?: string }): Promise<void> {
@@ -169,10 +171,11 @@ test.describe('the payment page', () => {
     const completion = completionRequest(page);
     await payButton(page).click();
     const completionUrl = (await completion).url();
-    await expect(payButton(page)).toBeDisabled();
-    await expect(payButton(page)).toHaveText('Processing…');
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(submitButton(page)).toHaveText('Processing…');
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect(payButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toHaveText(/^Pay/);
     await page.goto(completionUrl);
     const returned = new URL(completionUrl).searchParams;
     expect({
