@@ -3,11 +3,22 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 
+/**
+ * The paths the local stack answers for the app (server/create-app.ts). In production one process
+ * serves them and the app from the same origin; the dev server forwards them, so the app (which talks
+ * to its own origin) signs up, signs in and pays against a running stack with hot reload.
+ */
+const localStackPaths = ['/auth/v1', '/rest/v1', '/functions/v1', '/revenuecat/v1', '/v1/', '/api/v1/', '/_dev/', '/_stripe-js/'];
+const localStackUrl = process.env.LOCAL_STACK_URL ?? 'http://localhost:3000';
+
 // Flows are compiled here at build time (and recompiled on edit in dev): see engine/vite-plugin-flows.ts.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
   plugins: [react(), vitePluginFlows()],
+  server: {
+    proxy: Object.fromEntries(localStackPaths.map((path) => [path, { target: localStackUrl }])),
+  },
   build: {
     outDir: 'dist',
     manifest: true,
