@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorScreen, errorDetail } from './error-screen';
+import { ErrorScreen } from './error-screen';
 
 interface Props {
   readonly children: ReactNode;
@@ -22,6 +22,6 @@ export class AppErrorBoundary extends Component<Props, { error: unknown }> {
   }
 
   override render(): ReactNode {
-    return this.state.error === undefined ? this.props.children : <ErrorScreen detail={errorDetail(this.state.error)} />;
+    return this.state.error === undefined ? this.props.children : <ErrorScreen error={this.state.error} />;
   }
 }

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { useAppServices } from './app-services-context';
-import { ErrorScreen, errorDetail } from './error-screen';
+import { ErrorScreen } from './error-screen';
 
 /** Root route's error boundary: route errors (404, failed loaders) and render failures of any route. */
 export function RootErrorScreen() {
   const error = useRouteError();
   const { reportError } = useAppServices();
   useEffect(() => reportError(error), [error, reportError]);
-  const detail = isRouteErrorResponse(error) ? error.statusText || String(error.status) : errorDetail(error);
-  return <ErrorScreen detail={detail} />;
+  return <ErrorScreen error={error} />;
 }

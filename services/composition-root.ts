@@ -17,6 +17,7 @@ import { createSupabaseServices } from './supabase/create-supabase-services';
 import { supabaseSettings } from './supabase/supabase-settings';
 import type { PaymentsService } from './payments/payments-service';
 import { paymentsSettings } from './payments/payments-settings';
+import { openBrowserStorage } from './storage/open-browser-storage';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -28,6 +29,11 @@ export interface AppServices {
   /** Flow id for the visitor from the flag `cc-feedback-redesign`; 'default' on any error or timeout. */
   readonly resolveFunnelFlow: (visitorId: string) => Promise<string>;
   readonly funnelStorage: FunnelStorage;
+  /**
+   * False when the browser refuses local storage (private mode, some ad apps' webviews): answers are
+   * then kept in memory for the visit and the funnel says they will not survive a reload.
+   */
+  readonly answersSurviveReload: boolean;
   /** The browser language, for unit defaults (spec: "contains US" means imperial). */
   readonly browserLanguage: () => string;
   /** Route and render errors. The error reporter is wired here when it lands; until then the console. */
@@ -57,9 +63,12 @@ const log = (message: string, error: unknown): void => console.warn(message, err
 /** The one place that picks service implementations for the browser. */
 export function createAppServices(): AppServices {
   const reportError = (error: unknown): void => console.error('App error', error);
+  // Reading window.localStorage itself throws where storage is blocked: only these two lines touch it.
+  const local = openBrowserStorage(() => window.localStorage, log);
+  const session = openBrowserStorage(() => window.sessionStorage, log);
   const supabase = createSupabaseServices({
     settings: supabaseSettings(import.meta.env, window.location.origin),
-    storage: window.localStorage,
+    storage: local.storage,
     // Its own chunk: only sign-up, the account area and signed-in visitors load it.
     loadSdk: () => import('@supabase/supabase-js'),
   });
@@ -97,7 +106,7 @@ export function createAppServices(): AppServices {
   return {
     createI18n,
     visitorId: () => ensureVisitorId(document),
-    captureClickId: (url) => captureFbclid(url, window.localStorage, Date.now),
+    captureClickId: (url) => captureFbclid(url, local.storage, Date.now),
     resolveFunnelFlow: createFunnelFlowResolver({
       variants,
       // Imported on first use so the flag provider stays out of the entry chunk.
@@ -107,7 +116,8 @@ export function createAppServices(): AppServices {
       },
       log,
     }),
-    funnelStorage: browserFunnelStorage(window.localStorage, window.sessionStorage, log),
+    funnelStorage: browserFunnelStorage(local.storage, session.storage, log),
+    answersSurviveReload: local.persistent,
     browserLanguage: () => navigator.language,
     reportError,
     recordPageView: () => {},
@@ -118,7 +128,7 @@ export function createAppServices(): AppServices {
     backendFunctions: supabase.functions,
     receipts,
     signedInDestination: createSignedInDestination({ auth: supabase.auth, receipts, now: () => new Date(), log }),
-    signUpCache: sessionSignUpCache(window.sessionStorage, log),
+    signUpCache: sessionSignUpCache(session.storage, log),
     payments: { stripe: () => (stripe ??= loadPayments()) },
   };
 }

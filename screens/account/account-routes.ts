@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
+import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
  * The account area (/account) and, until its issue lands, a placeholder for /help-center (linked from
@@ -37,6 +38,8 @@ export function accountRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'subscription',
+          // Session and subscriber lookups can fail on the network: retry, not a crash.
+          ErrorBoundary: RetryErrorScreen,
           lazy: {
             loader: async () => (await import('./subscription-loader')).createSubscriptionLoader(services),
             Component: async () => (await import('./subscription-page')).SubscriptionPage,

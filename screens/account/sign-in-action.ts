@@ -1,13 +1,18 @@
 import { redirect, type ActionFunction } from 'react-router';
 import { postLoginPath, safeRedirectPath } from '../../engine/post-login-path';
 import { subscriptionStatus } from '../../engine/subscription-status';
-import type { AuthFailure } from '../../services/account/auth-service';
+import type { AuthFailure, AuthUser } from '../../services/account/auth-service';
 import type { AppServices } from '../../services/composition-root';
 
-/** What the sign-in form shows after a failed attempt. */
-export interface SignInActionData {
-  readonly error: AuthFailure;
-}
+/**
+ * What the sign-in page shows after a submit: the login's error, or (after a successful login) that
+ * the subscription lookup failed, with a way to retry only that.
+ */
+export type SignInActionData = { readonly error: AuthFailure; readonly lookupFailed?: undefined } | { readonly error?: undefined; readonly lookupFailed: true };
+
+/** The form field that asks the action to retry only the post-login lookup (the visitor is signed in). */
+export const SIGN_IN_INTENT_FIELD = 'intent';
+export const CONTINUE_AFTER_SIGN_IN = 'continue';
 
 /** The receipt-service function the spec calls after every login. */
 export const SET_CUSTOMER_EMAIL_FUNCTION = 'set-revenuecat-customer-email';
@@ -16,11 +21,26 @@ export const SET_CUSTOMER_EMAIL_FUNCTION = 'set-revenuecat-customer-email';
  * The sign-in form's action: log in; on failure return the error for the page to show under the
  * heading. After a login, store the customer e-mail with the receipt service (a failure there is
  * reported, it does not undo the login), then redirect to the `path` query parameter when it is a
- * same-site path, otherwise by subscription status.
+ * same-site path, otherwise by subscription status. A failed status lookup (network, a 503) is reported
+ * and answered with `lookupFailed`: the visitor is signed in, so the page offers to retry the lookup
+ * (intent `continue`) rather than the generic error screen or a second login.
  */
 export function createSignInAction(services: AppServices): ActionFunction {
-  return async ({ request }): Promise<SignInActionData | Response> => {
+  return async ({ request }): Promise<SignInActionData | Response | null> => {
     const form = await request.formData();
+    const requested = safeRedirectPath(new URL(request.url).searchParams.get('path'));
+    if (form.get(SIGN_IN_INTENT_FIELD) === CONTINUE_AFTER_SIGN_IN) {
+      let user: AuthUser | null;
+      try {
+        user = await services.auth.currentUser();
+      } catch (error) {
+        services.reportError(error);
+        return { lookupFailed: true };
+      }
+      // The session is gone (signed out elsewhere): the form is shown again.
+      if (!user) return null;
+      return destinationAfterSignIn(services, user, requested);
+    }
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const result = await services.auth.signIn(email, password);
@@ -30,9 +50,17 @@ export function createSignInAction(services: AppServices): ActionFunction {
     } catch (error) {
       services.reportError(error);
     }
-    const requested = safeRedirectPath(new URL(request.url).searchParams.get('path'));
-    if (requested !== undefined) return redirect(requested);
-    const record = await services.receipts.subscriber(result.user.id);
-    return redirect(postLoginPath(undefined, subscriptionStatus(result.user.id, record, new Date())));
+    return destinationAfterSignIn(services, result.user, requested);
   };
+}
+
+async function destinationAfterSignIn(services: AppServices, user: AuthUser, requested: string | undefined): Promise<SignInActionData | Response> {
+  if (requested !== undefined) return redirect(requested);
+  try {
+    const record = await services.receipts.subscriber(user.id);
+    return redirect(postLoginPath(undefined, subscriptionStatus(user.id, record, new Date())));
+  } catch (error) {
+    services.reportError(error);
+    return { lookupFailed: true };
+  }
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { PasswordField } from '../password-field';
-import type { SignInActionData } from './sign-in-action';
+import { CONTINUE_AFTER_SIGN_IN, SIGN_IN_INTENT_FIELD, type SignInActionData } from './sign-in-action';
 
 /**
  * /account/sign-in: a real form submission handled by the route action. While the route submits or
@@ -17,6 +17,23 @@ export function SignInPage() {
   const emailId = useId();
   const passwordId = useId();
   const error = actionData?.error;
+  if (actionData?.lookupFailed) {
+    // Signed in already: only the subscription lookup failed, so retry that instead of asking for the password again.
+    return (
+      <main className="account-page">
+        <h1>{t('signIn.heading')}</h1>
+        <p className="account-page__error" role="alert">
+          {t('signIn.lookupFailed')}
+        </p>
+        <Form method="post" className="account-form" aria-busy={busy}>
+          <input type="hidden" name={SIGN_IN_INTENT_FIELD} value={CONTINUE_AFTER_SIGN_IN} />
+          <button type="submit" className="primary-button" disabled={busy}>
+            {t('common:error.tryAgain')}
+          </button>
+        </Form>
+      </main>
+    );
+  }
   return (
     <main className="account-page">
       <h1>{t('signIn.heading')}</h1>

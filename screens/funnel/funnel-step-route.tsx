@@ -98,6 +98,7 @@ export function FunnelStepRoute() {
       background={background}
       onBack={step.index > 0 ? onBack : undefined}
       focusHeading={stepsShown.current > 0}
+      answersSurviveReload={services.answersSurviveReload}
     >
       <Suspense fallback={<LoadingSpinner />}>
         <Component

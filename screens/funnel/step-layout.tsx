@@ -13,13 +13,16 @@ interface Props {
   readonly onBack: (() => void) | undefined;
   /** Move focus to the heading on arrival (every step but the page's first), so screen readers announce it. */
   readonly focusHeading: boolean;
+  /** The browser refused storage: say that answers will not survive a reload. */
+  readonly answersSurviveReload: boolean;
   readonly children: ReactNode;
 }
 
 /**
- * The frame of every step: back button, progress, the heading, the screen, and the step's links.
+ * The frame of every step: back button, progress, the heading, the screen, and the step's links; a
+ * note when the browser keeps nothing (answers live in memory for this visit only).
  */
-export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, children }: Props) {
+export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, children }: Props) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -43,6 +46,11 @@ export function StepLayout({ step, headingId, progress, background, onBack, focu
         {progress ? <ProgressIndicator current={progress.current} total={progress.total} /> : null}
       </header>
       <main className="step__main">
+        {answersSurviveReload ? null : (
+          <p className="step__note" role="note">
+            {t('common:storageNote')}
+          </p>
+        )}
         <h1 id={headingId} ref={headingRef} tabIndex={-1} className="step__heading">
           {t(step.headingKey)}
         </h1>

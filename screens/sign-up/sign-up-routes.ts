@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
+import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
  * The standalone sign-up (/sign-up): password first, then e-mail, then preparing; /sign-up/confirm is
@@ -15,6 +16,8 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
         { index: true, loader: ({ request }) => redirect(`/sign-up/password${new URL(request.url).search}`), element: null },
         {
           path: 'password',
+          // The session lookup can fail on the network (an expired token is refreshed): retry, not a crash.
+          ErrorBoundary: RetryErrorScreen,
           // Spec: a visitor who already has a session goes straight to preparing.
           loader: async ({ request }) =>
             services.auth.mayHaveSession() && (await services.auth.currentUser()) ? redirect(`/sign-up/preparing${new URL(request.url).search}`) : null,

@@ -1,3 +1,5 @@
+import type { KeyValueStorage } from '../storage/key-value-storage';
+
 /**
  * The spec's session-scoped values for sign-up: the password between the password and e-mail steps,
  * then the new account's e-mail and id.
@@ -11,7 +13,7 @@ export interface SignUpCache {
 }
 
 /** The cache over sessionStorage (keys `password`, `email`, `id`); unavailable storage is logged, not fatal. */
-export function sessionSignUpCache(session: Storage, log: (message: string, error: unknown) => void): SignUpCache {
+export function sessionSignUpCache(session: KeyValueStorage, log: (message: string, error: unknown) => void): SignUpCache {
   const safely = <T>(fallback: T, work: () => T): T => {
     try {
       return work();

@@ -2,6 +2,7 @@ import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswers } from '../../engine/funnel-answer';
 import { answerStorageWrites } from '../../engine/answer-storage';
 import { progressStorageKey, restoreAnswers, serializeAnswers } from '../../engine/restore-answers';
+import type { KeyValueStorage } from '../storage/key-value-storage';
 import type { FunnelStorage } from './funnel-storage';
 
 /**
@@ -9,7 +10,7 @@ import type { FunnelStorage } from './funnel-storage';
  * sign-up e-mail and password). Storage can be unavailable (private mode, quota): the funnel then
  * still works for the visit, it only forgets on reload, so failures are logged and swallowed.
  */
-export function browserFunnelStorage(local: Storage, session: Storage, log: (message: string, error: unknown) => void): FunnelStorage {
+export function browserFunnelStorage(local: KeyValueStorage, session: KeyValueStorage, log: (message: string, error: unknown) => void): FunnelStorage {
   const safely = <T>(fallback: T, work: () => T): T => {
     try {
       return work();

@@ -43,6 +43,7 @@ export function FlowStepPreview({ flow, stepId, gender, initialUnit, reducedMoti
       background={backgroundFor(step.background, gender)}
       onBack={step.index > 0 ? onBack : undefined}
       focusHeading={false}
+      answersSurviveReload
     >
       <Suspense fallback={<LoadingSpinner />}>
         <Component

@@ -76,6 +76,6 @@ export const RootWithThrownError: Story = { args: { failure: 'error' } };
 
 /** The screen itself, as the last-resort boundary outside the router shows it. */
 export const ScreenOnly: Story = {
-  render: ({ message }) => <ErrorScreen detail={message} />,
+  render: ({ message }) => <ErrorScreen error={new Error(message)} />,
   args: { message: 'Something went wrong' },
 };

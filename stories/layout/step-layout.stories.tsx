@@ -13,6 +13,8 @@ interface StepLayoutArgs {
   readonly total: number;
   readonly showProgress: boolean;
   readonly showBack: boolean;
+  /** False shows the note for browsers that refuse storage. */
+  readonly answersSurviveReload: boolean;
   /** A v2 image path, or "none". */
   readonly background: string;
   readonly onBack: () => void;
@@ -28,7 +30,7 @@ const backgrounds = [
 ];
 
 /** The frame of every step (back button, progress, heading, the step's links) around a stand-in screen. */
-function StepLayoutPreview({ sample, current, total, showProgress, showBack, background, onBack }: StepLayoutArgs) {
+function StepLayoutPreview({ sample, current, total, showProgress, showBack, answersSurviveReload, background, onBack }: StepLayoutArgs) {
   const step = steps.get(sample);
   if (step === undefined) throw new Error(`No compiled step "${sample}"`);
   return (
@@ -39,6 +41,7 @@ function StepLayoutPreview({ sample, current, total, showProgress, showBack, bac
       background={background === 'none' ? undefined : background}
       onBack={showBack ? onBack : undefined}
       focusHeading={false}
+      answersSurviveReload={answersSurviveReload}
     >
       <div style={{ border: '2px dashed currentColor', borderRadius: 12, padding: 24, textAlign: 'center', opacity: 0.6 }}>screen</div>
     </StepLayout>
@@ -55,6 +58,7 @@ const meta = {
     total: defaultFlow.steps.length,
     showProgress: true,
     showBack: true,
+    answersSurviveReload: true,
     background: 'none',
     onBack: fn(),
   },
@@ -85,3 +89,6 @@ export const WithoutProgress: Story = { args: { sample: 'v2/email', showProgress
 export const WithLinks: Story = {
   args: { sample: [...steps].find(([, step]) => (step.links?.length ?? 0) > 0)?.[0] ?? 'default/gender' },
 };
+
+/** Storage blocked (private mode, ad-app webviews): answers live in memory, and the frame says so. */
+export const StorageUnavailable: Story = { args: { answersSurviveReload: false } };

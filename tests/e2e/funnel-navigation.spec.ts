@@ -78,11 +78,11 @@ test('a reload mid-funnel resumes on the same step with the answers kept', async
   expect(stored.gender).toBe('female');
 });
 
-test('an unknown page shows the error screen with the status text in italics', async ({ page }) => {
+test('an unknown page shows the error screen with the translated status text in italics', async ({ page }) => {
   await page.goto('/onboarding/not-a-step');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   await expect(page.getByText('Sorry, an error occurred.')).toBeVisible();
-  await expect(page.locator('i')).toHaveText('Not Found');
+  await expect(page.locator('i')).toHaveText('Page not found');
 });
 
 test('a route that fails to load shows the error screen with the error message in italics', async ({ page }) => {
