@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
+import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 
 /**
  * The paths the local stack answers for the app (server/create-app.ts). In production one process
@@ -15,7 +16,7 @@ const localStackUrl = process.env.LOCAL_STACK_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), vitePluginFlows()],
+  plugins: [react(), vitePluginFlows(), vitePluginStoreListings()],
   server: {
     proxy: Object.fromEntries(localStackPaths.map((path) => [path, { target: localStackUrl }])),
   },

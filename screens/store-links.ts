@@ -1,22 +1,14 @@
+import configuredStoreListingIds from 'virtual:store-listings';
+import type { StoreListingIds } from '../engine/store-listings';
 import { fallbackLanguage, type SupportedLanguage } from '../services/i18n/supported-languages';
 
-/** Which app the badges point at. */
-export interface StoreListingIds {
-  /** The numeric App Store id (the digits after `id` in the listing URL). */
-  readonly appStoreId: string;
-  /** The Android application id, e.g. `com.company.app`. */
-  readonly googlePlayPackage: string;
-}
+export type { StoreListingIds };
 
 /**
- * PLACEHOLDERS: replace both with the real listing ids before launch. They are deliberately not
- * plausible ids, so a forgotten replacement shows up as a broken link in review rather than as a link
- * to someone else's app.
+ * The ids from config/store-listings.yaml, checked at build time (engine/vite-plugin-store-listings.ts):
+ * placeholders in a development build, and a production deployment build fails without the real ones.
  */
-export const storeListingIds: StoreListingIds = {
-  appStoreId: 'REPLACE_WITH_APP_STORE_ID',
-  googlePlayPackage: 'com.example.replace_with_android_package',
-};
+export const storeListingIds: StoreListingIds = configuredStoreListingIds;
 
 /** Where the listing of one language lives in each store. */
 interface StoreLocale {
