@@ -42,8 +42,9 @@ const preview: Preview = {
     layout: 'fullscreen',
     viewport: { options: viewports },
     controls: { expanded: true },
-    // Flows first: they are what designers browse most. Storybook reads this statically, keep it literal.
-    options: { storySort: { order: ['Flows', ['default', 'v1', 'v2'], 'Screens', 'Layout', 'Components'] } },
+    // Flows first: they are what designers browse most; the baseline first, then every other flow file
+    // ('*': in file order, so a new flows/*.yaml needs no line here). Storybook reads this statically, keep it literal.
+    options: { storySort: { order: ['Flows', ['default', '*'], 'Screens', 'Layout', 'Components'] } },
   },
   loaders: [
     async ({ globals }) => {

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize, relative, sep } from 'node:path';
+import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { FlowProjectInput, TextFileInput } from './compile-flow-project.ts';
 import type { TranslationFileInput } from './translation-catalog.ts';
 
@@ -17,25 +17,40 @@ export interface FlowProjectFiles extends FlowProjectInput {
 }
 
 /**
+ * The environment variable naming another directory to read the flow YAML files from (instead of
+ * `<root>/flows`), for a build or a check of a flow set that is not checked in, e.g. the test that adds
+ * a throwaway variant. Translations and images still come from `<root>/public`.
+ */
+export const flowsDirVariable = 'FLOWS_DIR';
+
+/** The flows directory `FLOWS_DIR` names (relative to `root` unless absolute), or undefined when unset. */
+export function flowsDirFromEnvironment(root: string, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const value = env[flowsDirVariable]?.trim();
+  return value === undefined || value === '' ? undefined : resolve(root, value);
+}
+
+/**
  * Reads flows/*.yaml, flows/variants.yaml and public/locales/en/*.json under `root` (the only engine
  * module doing I/O; build-time only). Paths in the result are relative to `root` with forward slashes,
- * so messages read `flows/v1.yaml:42:7`.
+ * so messages read `flows/v1.yaml:42:7` (a `flowsDir` outside the root is named by its absolute path).
+ *
+ * @param flowsDir where the flow YAML files and variants.yaml are; `<root>/flows` by default
  */
-export function readFlowProject(root: string): FlowProjectFiles {
+export function readFlowProject(root: string, flowsDir: string = join(root, flowProjectLayout.flowsDir)): FlowProjectFiles {
   const watchFiles: string[] = [];
-  const read = (relativePath: string): TextFileInput => {
-    const absolute = join(root, relativePath);
+  const read = (absolute: string): TextFileInput => {
     watchFiles.push(absolute);
-    return { file: relativePath.split(sep).join('/'), text: readFileSync(absolute, 'utf8') };
+    return { file: displayPath(root, absolute), text: readFileSync(absolute, 'utf8') };
   };
 
-  const flowNames = listFiles(join(root, flowProjectLayout.flowsDir), /\.ya?ml$/);
+  const flowNames = listFiles(flowsDir, /\.ya?ml$/);
   const variantsName = flowProjectLayout.variantsFile.slice(flowProjectLayout.flowsDir.length + 1);
-  const flowFiles = flowNames.filter((name) => name !== variantsName).map((name) => read(`${flowProjectLayout.flowsDir}/${name}`));
-  const variantsFile = flowNames.includes(variantsName) ? read(flowProjectLayout.variantsFile) : undefined;
-  const translationFiles = listFiles(join(root, flowProjectLayout.englishLocaleDir), /\.json$/).map((name): TranslationFileInput => ({
+  const flowFiles = flowNames.filter((name) => name !== variantsName).map((name) => read(join(flowsDir, name)));
+  const variantsFile = flowNames.includes(variantsName) ? read(join(flowsDir, variantsName)) : undefined;
+  const englishDir = join(root, flowProjectLayout.englishLocaleDir);
+  const translationFiles = listFiles(englishDir, /\.json$/).map((name): TranslationFileInput => ({
     namespace: name.replace(/\.json$/, ''),
-    ...read(`${flowProjectLayout.englishLocaleDir}/${name}`),
+    ...read(join(englishDir, name)),
   }));
 
   const publicRoot = join(root, flowProjectLayout.publicDir);
@@ -47,6 +62,13 @@ export function readFlowProject(root: string): FlowProjectFiles {
   };
 
   return { flowFiles, ...(variantsFile === undefined ? {} : { variantsFile }), translationFiles, publicFileExists, watchFiles };
+}
+
+/** `flows/v1.yaml` for a file under the root, the absolute path for one elsewhere. */
+function displayPath(root: string, absolute: string): string {
+  const inRoot = relative(root, absolute);
+  const shown = inRoot.startsWith('..') || isAbsolute(inRoot) ? absolute : inRoot;
+  return shown.split(sep).join('/');
 }
 
 function listFiles(dir: string, pattern: RegExp): string[] {

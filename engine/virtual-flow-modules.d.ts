@@ -9,3 +9,15 @@ declare module 'virtual:flow-variants' {
   const variants: import('./compiled-flow').CompiledVariants;
   export default variants;
 }
+
+declare module 'virtual:flow-loaders' {
+  /** Every compiled flow by id, each a lazy chunk. */
+  const loaders: Readonly<Record<string, () => Promise<{ default: import('./compiled-flow').CompiledFlow }>>>;
+  export default loaders;
+}
+
+declare module 'virtual:flows' {
+  /** Every compiled flow, in id order, imported eagerly (Storybook; the app uses virtual:flow-loaders). */
+  const flows: readonly import('./compiled-flow').CompiledFlow[];
+  export default flows;
+}

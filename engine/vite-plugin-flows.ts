@@ -4,7 +4,7 @@ import type { FlowProjectResult } from './compile-flow-project.ts';
 import { compileFlowProject } from './compile-flow-project.ts';
 import type { FlowDiagnostic } from './flow-error.ts';
 import { formatFlowDiagnostic } from './flow-error.ts';
-import { flowProjectLayout, readFlowProject } from './read-flow-project.ts';
+import { flowProjectLayout, flowsDirFromEnvironment, readFlowProject } from './read-flow-project.ts';
 import { didYouMean } from './suggest-name.ts';
 
 export interface VitePluginFlowsOptions {
@@ -15,12 +15,24 @@ export interface VitePluginFlowsOptions {
    * environment variable, so CI can walk the other reading without editing YAML.
    */
   readonly order?: string;
+  /**
+   * Read the flow YAML files from this directory instead of `<root>/flows`. Defaults to the `FLOWS_DIR`
+   * environment variable (relative to the root), so a test can build a flow set that is not checked in.
+   */
+  readonly flowsDir?: string;
 }
 
 const flowPrefix = 'virtual:flow/';
 const variantsId = 'virtual:flow-variants';
+const loadersId = 'virtual:flow-loaders';
+const allFlowsId = 'virtual:flows';
 const resolvedFlowPrefix = `\0${flowPrefix}`;
 const resolvedVariantsId = `\0${variantsId}`;
+const resolvedLoadersId = `\0${loadersId}`;
+const resolvedAllFlowsId = `\0${allFlowsId}`;
+/** The modules whose content comes from the compiled project (invalidated together on an edit). */
+const projectModuleIds: ReadonlySet<string> = new Set([resolvedVariantsId, resolvedLoadersId, resolvedAllFlowsId]);
+const isProjectModule = (id: string): boolean => projectModuleIds.has(id) || id.startsWith(resolvedFlowPrefix);
 
 /** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
 interface FlowPluginError extends Error {
@@ -34,6 +46,11 @@ interface FlowPluginError extends Error {
  * plain JSON and neither a YAML parser nor zod reaches the bundle:
  * - `virtual:flow/<flowId>`: default export, the `CompiledFlow`
  * - `virtual:flow-variants`: default export, the `CompiledVariants` of flows/variants.yaml
+ * - `virtual:flow-loaders`: default export, `{ [flowId]: () => import('virtual:flow/<flowId>') }` for
+ *   every compiled flow, so the app finds each flow (and the bundler each lazy chunk) without a
+ *   hand-written list: a new flows/*.yaml is served by the next build
+ * - `virtual:flows`: default export, every `CompiledFlow` in id order, imported eagerly (Storybook's
+ *   samples; the app uses the lazy loaders instead)
  *
  * Any flow error fails `vite build` with the located messages. In dev, editing flows/*.yaml,
  * public/locales/en/*.json or an image under public/ recompiles; a valid edit reloads the page, an
@@ -44,10 +61,13 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
   let isBuild = false;
   let cached: { result: FlowProjectResult; watchFiles: readonly string[] } | undefined;
   const order = options.order ?? nonEmpty(process.env.FLOW_ORDER);
+  // Resolved against the final root (Vite's, unless given), so computed on use.
+  const flowsDir = (): string =>
+    options.flowsDir === undefined ? (flowsDirFromEnvironment(root) ?? join(root, flowProjectLayout.flowsDir)) : resolve(root, options.flowsDir);
 
   const compile = (): { result: FlowProjectResult; watchFiles: readonly string[] } => {
     if (cached === undefined) {
-      const project = readFlowProject(root);
+      const project = readFlowProject(root, flowsDir());
       const result = compileFlowProject(project, order === undefined ? {} : { order, orderSource: 'FLOW_ORDER' });
       cached = { result, watchFiles: project.watchFiles };
     }
@@ -60,7 +80,7 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
     );
     const first = diagnostics[0];
     if (first !== undefined) {
-      const file = join(root, first.file);
+      const file = resolve(root, first.file);
       error.id = file;
       error.loc = { file, line: first.line, column: first.column };
     }
@@ -70,11 +90,16 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
     return error;
   };
 
+  const pathInside = (dir: string, file: string): string | undefined => {
+    const rel = relative(dir, file).split(sep).join('/');
+    return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel;
+  };
   const isFlowInput = (file: string): boolean => {
-    const rel = relative(root, file).split(sep).join('/');
-    if (rel.startsWith('..') || isAbsolute(rel)) return false;
+    const inFlows = pathInside(flowsDir(), file);
+    if (inFlows !== undefined && /\.ya?ml$/.test(inFlows)) return true;
+    const rel = pathInside(root, file);
+    if (rel === undefined) return false;
     return (
-      (rel.startsWith(`${flowProjectLayout.flowsDir}/`) && /\.ya?ml$/.test(rel)) ||
       (rel.startsWith(`${flowProjectLayout.englishLocaleDir}/`) && rel.endsWith('.json')) ||
       // A background image appearing or disappearing changes the verdict of the image check.
       (rel.startsWith(`${flowProjectLayout.publicDir}/`) && /\.(webp|png|jpe?g|svg|avif)$/.test(rel))
@@ -100,18 +125,29 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
 
     resolveId(id) {
       if (id === variantsId) return resolvedVariantsId;
+      if (id === loadersId) return resolvedLoadersId;
+      if (id === allFlowsId) return resolvedAllFlowsId;
       if (id.startsWith(flowPrefix)) return `\0${id}`;
       return undefined;
     },
 
     load(id) {
-      if (id !== resolvedVariantsId && !id.startsWith(resolvedFlowPrefix)) return undefined;
+      if (!isProjectModule(id)) return undefined;
       const { result, watchFiles } = compile();
       for (const file of watchFiles) this.addWatchFile(file);
       if (result.diagnostics.length > 0) throw toError(result.diagnostics);
       if (id === resolvedVariantsId) {
         if (result.variants === undefined) throw new Error(`${variantsId}: ${flowProjectLayout.variantsFile} is missing`);
         return `export default ${JSON.stringify(result.variants)};\n`;
+      }
+      const flowIds = [...result.flows.keys()].sort();
+      if (id === resolvedLoadersId) {
+        const entries = flowIds.map((flowId) => `  ${JSON.stringify(flowId)}: () => import(${JSON.stringify(`${flowPrefix}${flowId}`)}),`);
+        return `export default {\n${entries.join('\n')}\n};\n`;
+      }
+      if (id === resolvedAllFlowsId) {
+        const imports = flowIds.map((flowId, index) => `import flow${index} from ${JSON.stringify(`${flowPrefix}${flowId}`)};`);
+        return `${imports.join('\n')}\nexport default [${flowIds.map((_, index) => `flow${index}`).join(', ')}];\n`;
       }
       const flowId = id.slice(resolvedFlowPrefix.length);
       const flow = result.flows.get(flowId);
@@ -127,7 +163,7 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
       cached = undefined;
       const graph = this.environment.moduleGraph;
       for (const [id, module] of graph.idToModuleMap) {
-        if (id === resolvedVariantsId || id.startsWith(resolvedFlowPrefix)) graph.invalidateModule(module);
+        if (isProjectModule(id)) graph.invalidateModule(module);
       }
       const { result } = compile();
       if (result.diagnostics.length > 0) {

@@ -8,7 +8,7 @@ import { formatFlowDiagnostic } from '../flow-error';
 import { renderFlowGraph } from '../flow-graph';
 import type { ResolvedFlow } from '../flow-schema';
 import type { FlowProjectFiles } from '../read-flow-project';
-import { readFlowProject } from '../read-flow-project';
+import { flowProjectLayout, flowsDirFromEnvironment, readFlowProject } from '../read-flow-project';
 import { didYouMean } from '../suggest-name';
 import { TranslationCatalog } from '../translation-catalog';
 import { formatFlowDiff } from './format-flow-diff';
@@ -20,6 +20,8 @@ import { verifyTranslations } from '../verify-translations';
  *   check   validate every flows/*.yaml in every order, flows/variants.yaml and the translations; exit 1 on any error
  *   graph   write flow-graphs/<flow>.html (self-contained HTML + SVG) for every flow
  *   diff    steps inserted, removed, moved (and changed) between two flows or two orders of one flow
+ *
+ * FLOWS_DIR=<dir> reads the flow YAML files from another directory than <project root>/flows.
  *
  * Exit codes: 0 ok, 1 flow errors, 2 usage errors.
  */
@@ -86,10 +88,19 @@ function parseArgs(argv: readonly string[]): CliArgs | string {
   return { command, dir, rest, orders, ...(out === undefined ? {} : { out }), ...(order === undefined ? {} : { order }) };
 }
 
+/** Where the flow files are: FLOWS_DIR when it is set, else `<dir>/flows`. */
+function flowsDirOf(dir: string): string {
+  return flowsDirFromEnvironment(dir) ?? join(dir, flowProjectLayout.flowsDir);
+}
+
+function readProject(dir: string): FlowProjectFiles {
+  return readFlowProject(dir, flowsDirOf(dir));
+}
+
 function check(dir: string, write: (line: string) => void): number {
-  const project = readFlowProject(dir);
+  const project = readProject(dir);
   if (project.flowFiles.length === 0) {
-    write(`no flow files found in ${dir}/flows`);
+    write(`no flow files found in ${flowsDirOf(dir)}`);
     return 1;
   }
   const result = compileFlowProject(project, { verifyAllOrders: true });
@@ -114,7 +125,7 @@ function check(dir: string, write: (line: string) => void): number {
 
 /** Loads and checks the project; prints the errors and returns undefined when there are any. */
 function loadChecked(dir: string, write: (line: string) => void): { result: FlowProjectResult; project: FlowProjectFiles } | undefined {
-  const project = readFlowProject(dir);
+  const project = readProject(dir);
   const result = compileFlowProject(project, { verifyAllOrders: true });
   if (result.diagnostics.length === 0) return { result, project };
   for (const d of result.diagnostics) write(formatFlowDiagnostic(d));

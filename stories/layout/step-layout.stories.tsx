@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import defaultFlow from 'virtual:flow/default';
-import v2Flow from 'virtual:flow/v2';
+import flows from 'virtual:flows';
 import type { CompiledStep } from '../../engine/compiled-flow';
 import { StepLayout } from '../../screens/funnel/step-layout';
 import { withMemoryRouter } from '../support/with-memory-router';
@@ -15,19 +14,23 @@ interface StepLayoutArgs {
   readonly showBack: boolean;
   /** False shows the note for browsers that refuse storage. */
   readonly answersSurviveReload: boolean;
-  /** A v2 image path, or "none". */
+  /** A background image path (v2's), or "none". */
   readonly background: string;
   readonly onBack: () => void;
 }
 
+/** Every step of every compiled flow by "flow/step" (the flows come from the build, none by name). */
 const steps = new Map<string, CompiledStep>(
-  [defaultFlow, v2Flow].flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
+  flows.flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
 );
-/** Every v2 image, gendered or not. */
-const backgrounds = [
-  'none',
-  ...new Set(v2Flow.steps.flatMap((step) => (step.background === undefined ? [] : 'all' in step.background ? [step.background.all] : [step.background.female, step.background.male]))),
-];
+const imagesOf = (step: CompiledStep): string[] =>
+  step.background === undefined ? [] : 'all' in step.background ? [step.background.all] : [step.background.female, step.background.male];
+/** Every background image of every flow, gendered or not. */
+const backgrounds = ['none', ...new Set([...steps.values()].flatMap(imagesOf))];
+/** The first step (in flow id order) that shows a background, and the size of its flow. */
+const withBackground = flows.flatMap((flow) => flow.steps.filter((step) => step.background !== undefined).map((step) => ({ flow, step })))[0];
+const signUpStep = [...steps].find(([, step]) => step.screen === 'signUpEmail' || step.screen === 'signUpPassword')?.[0];
+const baseline = flows.find((flow) => flow.id === 'default') ?? flows[0];
 
 /** The frame of every step (back button, progress, heading, the step's links) around a stand-in screen. */
 function StepLayoutPreview({ sample, current, total, showProgress, showBack, answersSurviveReload, background, onBack }: StepLayoutArgs) {
@@ -53,9 +56,9 @@ const meta = {
   component: StepLayoutPreview,
   decorators: [withMemoryRouter],
   args: {
-    sample: 'default/chooseGoal',
+    sample: `${baseline?.id ?? ''}/${baseline?.steps[2]?.id ?? ''}`,
     current: 3,
-    total: defaultFlow.steps.length,
+    total: baseline?.steps.length ?? 1,
     showProgress: true,
     showBack: true,
     answersSurviveReload: true,
@@ -77,13 +80,17 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 
 /** The first step has no back button. */
-export const FirstStep: Story = { args: { sample: 'default/gender', current: 1, showBack: false } };
+export const FirstStep: Story = { args: { sample: `${baseline?.id ?? ''}/${baseline?.steps[0]?.id ?? ''}`, current: 1, showBack: false } };
 
-/** v2: the full-screen image behind the frame, light text. */
-export const WithBackground: Story = { args: { sample: 'v2/chooseGoal', background: backgrounds[1] ?? 'none', total: v2Flow.steps.length } };
+/** A full-screen image behind the frame (v2), light text. */
+export const WithBackground: Story = {
+  args: withBackground === undefined
+    ? {}
+    : { sample: `${withBackground.flow.id}/${withBackground.step.id}`, background: imagesOf(withBackground.step)[0] ?? 'none', current: withBackground.step.index + 1, total: withBackground.flow.steps.length },
+};
 
 /** Sign-up steps show no progress. */
-export const WithoutProgress: Story = { args: { sample: 'v2/email', showProgress: false } };
+export const WithoutProgress: Story = { args: { ...(signUpStep === undefined ? {} : { sample: signUpStep }), showProgress: false } };
 
 /** A step with links under the screen (the frame renders them). */
 export const WithLinks: Story = {

@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Suspense } from 'react';
 import { fn } from 'storybook/test';
-import defaultFlow from 'virtual:flow/default';
-import v1Flow from 'virtual:flow/v1';
-import v2Flow from 'virtual:flow/v2';
+import flows from 'virtual:flows';
 import type { CompiledStep } from '../../engine/compiled-flow';
 import { isAnswerValidForStep } from '../../engine/answer-validation';
 import type { ScreenKind } from '../../engine/flow-schema';
@@ -12,9 +10,9 @@ import { LoadingSpinner } from '../../screens/loading-spinner';
 import { screenRegistry } from '../../screens/screen-registry';
 import { withMemoryRouter } from '../support/with-memory-router';
 
-/** Every step of every flow by "flow/step", the samples a kind's story can show. */
+/** Every step of every compiled flow by "flow/step", the samples a kind's story can show (default first). */
 const samples = new Map<string, CompiledStep>(
-  [defaultFlow, v1Flow, v2Flow].flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
+  [...flows].sort((a, b) => Number(b.id === 'default') - Number(a.id === 'default')).flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
 );
 
 interface ScreenKindArgs {
@@ -71,7 +69,7 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The story of a kind, on the first compiled step of that kind (default flow first, then v1, v2). */
+/** The story of a kind, on the first compiled step of that kind (default flow first, then the others by id). */
 function kindStory(kind: ScreenKind): Story {
   const options = [...samples].filter(([, step]) => step.screen === kind).map(([key]) => key);
   const first = options[0];

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { CompiledFlow } from '../../engine/compiled-flow';
 import { compileFlowProject } from '../../engine/compile-flow-project';
-import { readFlowProject } from '../../engine/read-flow-project';
+import { flowsDirFromEnvironment, readFlowProject } from '../../engine/read-flow-project';
 import { generateCoveringPaths, type CoveringPathSet } from './covering-paths';
 import { createFunnelTestModel, type FunnelTestModel } from './funnel-test-model';
 import { flowOrderKey, optionCoveragePlan, type FlowInOrder } from './option-coverage-plan';
@@ -39,7 +39,7 @@ export interface PathSuite {
 export function loadPathSuites(): PathSuite[] {
   const compiled: { flow: CompiledFlow; server: ServerOrder }[] = [];
   for (const server of serverOrders) {
-    const result = compileFlowProject(readFlowProject(root), server === 'listing' ? { order: 'listing' } : {});
+    const result = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)), server === 'listing' ? { order: 'listing' } : {});
     if (result.diagnostics.length > 0) throw new Error(`flows do not compile: ${JSON.stringify(result.diagnostics)}`);
     for (const flow of [...result.flows.values()].sort((a, b) => a.id.localeCompare(b.id))) compiled.push({ flow, server });
   }

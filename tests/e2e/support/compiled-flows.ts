@@ -1,17 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import type { CompiledFlow, CompiledStep, CompiledVariants } from '../../../engine/compiled-flow';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
-import { readFlowProject } from '../../../engine/read-flow-project';
+import { flowsDirFromEnvironment, readFlowProject } from '../../../engine/read-flow-project';
 import { assignVariant } from '../../../services/flags/local-variants-provider';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * The flows exactly as the build compiles them (same compiler as the Vite plugin), so a walk checks
- * the app against the YAML instead of a copy of the step list.
+ * The flows exactly as the build compiles them (same compiler as the Vite plugin, same FLOWS_DIR), so a
+ * walk checks the app against the YAML instead of a copy of the step list.
+ *
+ * @param flowsDir another flows directory than the build's (a test's own flow set)
  */
-export function compiledFlows(order?: string): { flows: ReadonlyMap<string, CompiledFlow>; variants: CompiledVariants } {
-  const result = compileFlowProject(readFlowProject(root), order ? { order } : {});
+export function compiledFlows(order?: string, flowsDir = flowsDirFromEnvironment(root)): { flows: ReadonlyMap<string, CompiledFlow>; variants: CompiledVariants } {
+  const result = compileFlowProject(readFlowProject(root, flowsDir), order ? { order } : {});
   if (result.diagnostics.length > 0 || !result.variants) throw new Error(`flows do not compile: ${JSON.stringify(result.diagnostics)}`);
   return { flows: result.flows, variants: result.variants };
 }
@@ -28,12 +30,16 @@ export function stepOf(flow: CompiledFlow, id: string): CompiledStep {
   return step;
 }
 
+/** The flows a visitor can be sent to: every flow a variant of the flag maps to, in id order. */
+export function servedFlowIds(variants: CompiledVariants = compiledFlows().variants): string[] {
+  return [...new Set(Object.values(variants.variants))].sort();
+}
+
 /**
  * A visitor id that the local flag provider assigns to the given flow (assignment is a pure function
  * of the id), so a test decides which variant its visitor sees.
  */
-export function visitorIdFor(flowId: string): string {
-  const { variants } = compiledFlows();
+export function visitorIdFor(flowId: string, variants: CompiledVariants = compiledFlows().variants): string {
   for (let attempt = 0; attempt < 10_000; attempt++) {
     const id = `e2e-visitor-${attempt}`;
     const variant = assignVariant(`${variants.flag}:${id}`, variants.allocation) ?? variants.defaultVariant;

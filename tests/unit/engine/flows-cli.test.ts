@@ -10,11 +10,11 @@ afterEach(() => {
 });
 
 /** Runs the CLI the way `npm run flows -- ...` does, as a separate process. */
-function runCli(args: readonly string[]): { code: number | null; stdout: string } {
+function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): { code: number | null; stdout: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'engine/cli/flows-cli.ts'), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
   });
   return { code: result.status, stdout: result.stdout + result.stderr };
 }
@@ -35,6 +35,16 @@ describe('flows CLI', () => {
       'ok public/locales (every language has every key)',
     ]);
     expect(code).toBe(0);
+  }, 30_000);
+
+  it('checks the flow files of FLOWS_DIR, named by their path there', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    project.write('flows/variants.yaml', project.read('flows/variants.yaml').replace('feedback-v2: v2', 'feedback-v2: v3'));
+    const { code, stdout } = runCli(['check', '--dir', repoRoot], { FLOWS_DIR: join(project.dir, 'flows') });
+    expect(stdout).toContain(`ok ${join(project.dir, 'flows')}/v1.yaml (27 steps, order routes, live)`);
+    expect(stdout).toMatch(/\/variants\.yaml:\d+:\d+ variants\.feedback-v2: unknown flow "v3"/);
+    expect(code).toBe(1);
   }, 30_000);
 
   it('fails when a language lacks a key the others have', () => {

@@ -58,6 +58,29 @@ describe('vitePluginFlows (build)', () => {
     expect(js.indexOf('"/onboarding/v1/nutritionGoal"')).toBeLessThan(js.indexOf('"/onboarding/v1/bodyShape"'));
   }, 60_000);
 
+  it('virtual:flow-loaders has a lazy chunk for every flow file, one added without a code change too', async () => {
+    const project = appProject();
+    project.write('flows/v9.yaml', 'version: 1\nid: v9\nextends: default\nbasePath: /onboarding/v9\nexit: /sign-up/password\norder: short\norders:\n  short: [gender, age]\n');
+    project.write('main.js', "import loaders from 'virtual:flow-loaders';\nwindow.loaders = loaders;\n");
+    await buildProject(project.dir);
+    const chunks = readdirSync(join(project.dir, 'dist/assets'));
+    // Each flow is its own chunk, named after it; v9 is only a YAML file.
+    for (const id of ['default', 'v1', 'v2', 'v9']) expect(chunks.filter((name) => name.startsWith(`${id}-`))).toHaveLength(1);
+    const v9 = chunks.find((name) => name.startsWith('v9-')) ?? '';
+    expect(readFileSync(join(project.dir, 'dist/assets', v9), 'utf8')).toContain('"/onboarding/v9/age"');
+  }, 60_000);
+
+  it('reads the flow files from FLOWS_DIR when it is set (translations and images stay under the root)', async () => {
+    const project = appProject();
+    const elsewhere = tempFlowProject();
+    cleanups.push(() => elsewhere.cleanup());
+    elsewhere.write('flows/v1.yaml', elsewhere.read('flows/v1.yaml').replace('basePath: /onboarding/v1', 'basePath: /onboarding/elsewhere'));
+    vi.stubEnv('FLOWS_DIR', join(elsewhere.dir, 'flows'));
+    const js = await buildProject(project.dir);
+    expect(js).toContain('"/onboarding/elsewhere/gender"');
+    expect(js).not.toContain('"/onboarding/v1/gender"');
+  }, 60_000);
+
   it('fails the build with the located message', async () => {
     const project = appProject();
     const text = project.read('flows/default.yaml').replace('    options: bodyShape', '    options: bodyShap');
@@ -85,6 +108,8 @@ describe('vitePluginFlows (dev server)', () => {
   it('serves the virtual modules', async () => {
     const project = appProject();
     const server = await devServer(project.dir);
+    const all = await server.environments.client.transformRequest('virtual:flows');
+    for (const id of ['default', 'v1', 'v2']) expect(all?.code).toContain(`virtual:flow/${id}`);
     const result = await server.environments.client.transformRequest('virtual:flow/default');
     expect(result?.code).toContain('"/onboarding/gender"');
     await expect(server.environments.client.transformRequest('virtual:flow/defualt')).rejects.toThrow('unknown flow "defualt" - did you mean "default"?');
