@@ -218,6 +218,7 @@ describe('payment functions', () => {
     await needs(context, 'subscriptions', 'payment_intents', 'subscription_schedules');
     const owner = await user('schedule@example.com');
     const other = await user('someone-else@example.com');
+    expect((await subscribe(other.client, introPrice)).status).toBe(200);
     const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
 
     expect(await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId })).toMatchObject({ status: 409, body: { error: 'subscription_not_active' } });
@@ -259,6 +260,8 @@ describe('payment functions', () => {
     await needs(context, 'subscriptions', 'payment_intents');
     const owner = await user('method@example.com');
     const other = await user('method-other@example.com');
+    // The other user has a customer of their own, so both ways of deciding ownership are exercised.
+    expect((await subscribe(other.client, introPrice)).status).toBe(200);
     const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
     await pay(subscriptionId);
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
@@ -270,8 +273,8 @@ describe('payment functions', () => {
     expect(await call(owner.client, 'get-stripe-payment-method-type', { paymentMethodId: 'pm_doesnotexist' })).toMatchObject({ status: 404 });
   });
 
-  it('RevenueCat follows Stripe: a receipt records the paid subscription once; cancellation and refund arrive by webhook', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints');
+  it('RevenueCat\'s Stripe receipt: fetched from Stripe, refused unpaid, recorded once when posted twice', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents');
     const { client, id } = await user('revenuecat@example.com');
     const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
     const receipt = () =>
@@ -291,7 +294,7 @@ describe('payment functions', () => {
     const productId = typeof introPrice.product === 'string' ? introPrice.product : introPrice.product.id;
     const iso = (unix: number | undefined) => new Date((unix ?? 0) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     for (let posted = 0; posted < 2; posted += 1) expect((await receipt()).status).toBe(200);
-    let body = await subscriber(id);
+    const body = await subscriber(id);
     expect(Object.keys(body.subscriber.subscriptions)).toEqual([productId]);
     expect(body.subscriber.subscriptions[productId]).toMatchObject({
       store: 'stripe',
@@ -302,6 +305,17 @@ describe('payment functions', () => {
       refunded_at: null,
     });
     expect(body.subscriber.entitlements.premium).toMatchObject({ product_identifier: productId, expires_date: iso(item?.current_period_end) });
+  });
+
+  it('RevenueCat follows Stripe: cancellation and refund arrive by webhook', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints');
+    const { client, id } = await user('revenuecat-events@example.com');
+    const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
+    await pay(subscriptionId);
+    const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0];
+    const productId = typeof introPrice.product === 'string' ? introPrice.product : introPrice.product.id;
+    const iso = (unix: number | undefined) => new Date((unix ?? 0) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    let body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId] !== undefined);
 
     await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId]?.unsubscribe_detected_at !== null);
