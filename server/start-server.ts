@@ -14,6 +14,8 @@ import { createMailRoutes } from './mail/create-mail-routes';
 import { createMailbox } from './mail/create-mailbox';
 import type { Mailbox } from './mail/create-mailbox';
 import { seedStripeCatalogue } from './stripe/catalogue/seed-stripe-catalogue';
+import { WebhookDispatcher } from './stripe/webhooks/webhook-dispatcher';
+import { createLocalFetch } from './local-fetch';
 import { registerLocalWebhookEndpoint } from './stripe/register-local-webhook-endpoint';
 
 export interface RunningServer {
@@ -35,6 +37,8 @@ export interface StartServerOptions extends OpenDatabaseOptions {
   readonly auth?: Partial<Omit<AuthRoutesDeps, 'db' | 'config' | 'mailbox'>>;
   /** A database already being opened (main.ts starts it before loading the app's modules). */
   readonly database?: Promise<Database>;
+  /** Stripe webhook retry tuning for tests (first retry delay; doubles each time). */
+  readonly stripeWebhookRetryBaseMs?: number;
 }
 
 /** Opens and migrates the database and listens: the whole local stack, for main.ts and for tests. */
@@ -45,7 +49,9 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
     const { applied } = await migrate(db);
     const apiKeys = await createApiKeys(config);
     const mailbox = createMailbox(db);
+    let dispatcher: WebhookDispatcher | undefined;
     const app = createApp({
+      onStripeEvents: () => dispatcher?.kick(),
       db,
       config,
       apiKeys,
@@ -55,9 +61,18 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
     await seedStripeCatalogue(db, config, (request) => app.fetch(request));
     // The emulator delivers its events to the payment webhook function, signed with its secret.
     await registerLocalWebhookEndpoint(db, config);
+    // Deliveries to this stack's own URL are answered in-process; other endpoints go over the network.
+    dispatcher = new WebhookDispatcher({
+      db,
+      fetch: createLocalFetch(config.siteUrl, (request) => app.fetch(request)),
+      ...(options.stripeWebhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.stripeWebhookRetryBaseMs }),
+    });
+    const webhooks = dispatcher;
     const listening = await listenOn(config.host, config.port, () => createAdaptorServer({ fetch: app.fetch }));
     servers = listening.map((entry) => entry.server);
     const port = listening[0]?.port ?? config.port;
+    // Deliveries still owed from before a restart go out now.
+    webhooks.kick();
     let closing: Promise<void> | undefined;
     return {
       url: `http://${urlHost(config.host)}:${port}`,
@@ -69,6 +84,7 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       appliedMigrations: applied,
       close() {
         closing ??= (async () => {
+          await webhooks.stop();
           await Promise.all(servers.map(closeServer));
           await db.close();
         })();

@@ -9,6 +9,7 @@ import { invoiceRoutes } from './resources/invoice-routes';
 import { paymentIntentRoutes } from './resources/payment-intent-routes';
 import { paymentMethodRoutes } from './resources/payment-method-routes';
 import { subscriptionRoutes } from './resources/subscription-routes';
+import { webhookRoutes } from './resources/webhook-routes';
 import { priceRoutes } from './resources/price-routes';
 import { productRoutes } from './resources/product-routes';
 
@@ -24,7 +25,7 @@ export function createStripeEmulator({ db, config, onEvents }: StripeEmulatorDep
   return createStripeRoutes({
     db,
     keys: { secretKey: config.stripeSecretKey, publishableKey: config.stripePublishableKey },
-    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes({ siteUrl: config.siteUrl, publishableKey: config.stripePublishableKey }), chargeRefundRoutes, invoiceRoutes, subscriptionRoutes],
+    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes({ siteUrl: config.siteUrl, publishableKey: config.stripePublishableKey }), chargeRefundRoutes, invoiceRoutes, subscriptionRoutes, webhookRoutes],
     ...(onEvents === undefined ? {} : { onEvents }),
   });
 }

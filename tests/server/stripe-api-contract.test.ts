@@ -366,3 +366,91 @@ describe('subscriptions, invoices and payments', () => {
     expect(error).toMatchObject({ statusCode: 400, param: 'currency' });
   });
 });
+
+describe('webhooks', () => {
+  it('delivers signed events that the SDK verifies, retries a failed delivery with back-off, and a forged signature is refused', async () => {
+    if (!emulatorOnly(target, 'real Stripe cannot reach a listener on this machine')) return;
+    const { createServer } = await import('node:http');
+    const received: { body: string; signature: string; at: number }[] = [];
+    let refuseFirst = true;
+    const listener = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (refuseFirst) {
+          refuseFirst = false;
+          response.writeHead(500).end();
+          return;
+        }
+        received.push({ body, signature: String(request.headers['stripe-signature']), at: Date.now() });
+        response.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((resolveListen) => listener.listen(0, '127.0.0.1', () => resolveListen()));
+    try {
+      const address = listener.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      const endpoint = await stripe.webhookEndpoints.create({ url: `http://127.0.0.1:${port}/hook`, enabled_events: ['*'] });
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      expect((await stripe.webhookEndpoints.retrieve(endpoint.id)).secret).toBeUndefined();
+
+      const customer = await stripe.customers.create({ email: `hook-${target.runId}@example.com` });
+      const [price] = (await stripe.prices.list({ lookup_keys: ['w-full'] })).data;
+      const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price?.id ?? '' }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.payments'] });
+      const invoice = subscription.latest_invoice;
+      const intentId = typeof invoice === 'object' && invoice !== null ? String(invoice.payments?.data[0]?.payment.payment_intent) : '';
+      await errorOf(stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa_chargeDeclined' }));
+      await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+      await stripe.refunds.create({ payment_intent: intentId, amount: 100 });
+      await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+      await stripe.subscriptions.cancel(subscription.id);
+
+      const wanted: Stripe.Event.Type[] = [
+        'customer.subscription.created',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+        'invoice.paid',
+        'invoice.payment_failed',
+        'payment_intent.succeeded',
+        'payment_intent.payment_failed',
+        'charge.refunded',
+      ];
+      const types = async () => {
+        const events = await Promise.all(received.map((r) => stripe.webhooks.constructEventAsync(r.body, r.signature, endpoint.secret ?? '')));
+        return new Set(events.filter((event) => JSON.stringify(event.data.object).includes(customer.id)).map((event) => event.type));
+      };
+      await expect
+        .poll(
+          async () => {
+            const seen = await types();
+            return wanted.filter((type) => !seen.has(type));
+          },
+          { timeout: 15_000, interval: 200 },
+        )
+        .toEqual([]);
+
+      const first = received[0];
+      if (first === undefined) throw new Error('nothing delivered');
+      const event = await stripe.webhooks.constructEventAsync(first.body, first.signature, endpoint.secret ?? '');
+      expect(event.api_version).toBe('2026-10-28.endive');
+      expect((await stripe.events.retrieve(event.id)).id).toBe(event.id);
+      await expect(stripe.webhooks.constructEventAsync(first.body, first.signature.replace(/v1=(.)/, (_all, digit: string) => `v1=${digit === '0' ? '1' : '0'}`), endpoint.secret ?? '')).rejects.toThrow(/signature/i);
+      await expect(stripe.webhooks.constructEventAsync(first.body.replace('"livemode": false', '"livemode": true'), first.signature, endpoint.secret ?? '')).rejects.toThrow();
+
+      const server = target.server!;
+      // The first delivery was refused once, then retried after the back-off (about a second).
+      await expect
+        .poll(
+          async () =>
+            (await server.db.query(`select status, attempts from stripe.webhook_deliveries where endpoint_id = $1 and attempts > 1`, [endpoint.id])).rows,
+          { timeout: 10_000, interval: 200 },
+        )
+        .toEqual([{ status: 'delivered', attempts: 2 }]);
+      const owed = await server.db.query(`select 1 from stripe.webhook_deliveries where endpoint_id = $1 and status <> 'delivered'`, [endpoint.id]);
+      expect(owed.rows).toEqual([]);
+      await stripe.webhookEndpoints.del(endpoint.id);
+    } finally {
+      listener.close();
+    }
+  });
+});
