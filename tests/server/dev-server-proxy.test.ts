@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { createServer } from 'vite';
 import type { ViteDevServer } from 'vite';
@@ -59,4 +60,36 @@ describe('the Vite dev server (npm run dev)', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/@vite/client');
   });
+});
+
+describe('npm run dev (scripts/dev.mjs)', () => {
+  it('starts a local stack behind the dev server when none answers, and sign-up works through it', async () => {
+    const prepared = await startTestServer();
+    await prepared.close();
+    const stackPort = await freePort();
+    const devPort = await freePort();
+    const child = spawn(process.execPath, ['scripts/dev.mjs', '--port', String(devPort)], {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '', LOCAL_STACK_URL: `http://localhost:${stackPort}`, DATA_DIR: prepared.dataDir, DIST_DIR: join(prepared.dataDir, 'no-dist') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: the stack and vite are its children and stop with it.
+      detached: true,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+    try {
+      await expect.poll(() => output, { timeout: 90_000, interval: 200 }).toMatch(/ready in[\s\S]*ready in|ready in[\s\S]*Local stack ready/i);
+      await expect.poll(() => output, { timeout: 30_000, interval: 200 }).toContain(`localhost:${devPort}`);
+      expect(output).toContain(`SITE_URL http://localhost:${devPort}`);
+      const client = createClient(`http://localhost:${devPort}`, prepared.apiKeys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      const signUp = await client.auth.signUp({ email: `dev-script-${Date.now()}@example.com`, password: 'correct horse battery' });
+      expect(signUp.error).toBeNull();
+      expect(signUp.data.session?.access_token).toBeTruthy();
+    } finally {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+  }, 180_000);
 });

@@ -107,7 +107,11 @@ describe('where the local stack listens', () => {
 describe('npm start (server/main.ts) on a non-loopback address', () => {
   it('refuses to start with the local secrets and the dev routes, saying what to change', async () => {
     const run = runMain({ HOST: '0.0.0.0', PORT: String(await freePort()) });
-    expect(await run.exited).toBe(1);
+    // A server that wrongly starts must not outlive the test.
+    const timer = setTimeout(run.kill, 20_000);
+    const code = await run.exited;
+    clearTimeout(timer);
+    expect(code).toBe(1);
     const output = run.output();
     expect(output).toContain('Refusing to listen on 0.0.0.0');
     expect(output).toContain('JWT_SECRET is the well-known local default');
