@@ -50,7 +50,7 @@ test('the error screen is translated and leads back to the start, query string k
 });
 
 test.describe('a transient backend failure after sign-in offers a retry, not the error screen', () => {
-  test('sign-in status lookup and subscription loader recover on retry; the password step shows the retry state', async ({ page, request }) => {
+  test('sign-in status lookup, subscription loader and password-step session lookup recover on retry', async ({ page, request }) => {
     const email = uniqueEmail('retry');
     const password = 'correct horse';
     await createAccount(request, email, password);
@@ -73,20 +73,25 @@ test.describe('a transient backend failure after sign-in offers a retry, not the
     await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
 
     // An expired access token makes the password step's session lookup refresh it, and the auth server
-    // is unreachable. supabase-js retries a network failure for up to 30 s itself: the page clock runs
-    // that out.
+    // is unreachable until the retry. supabase-js retries a network failure for up to 30 s itself: the
+    // page clock runs that out.
     await page.evaluate(() => {
       const key = 'sb-localhost-auth-token';
       const session: unknown = JSON.parse(window.localStorage.getItem(key) ?? '{}');
       if (typeof session === 'object' && session !== null) Reflect.set(session, 'expires_at', Math.floor(Date.now() / 1000) - 60);
       window.localStorage.setItem(key, JSON.stringify(session));
     });
-    await page.route(/\/auth\/v1\/token/, (route) => route.abort('failed'));
+    let authReachable = false;
+    await page.route(/\/auth\/v1\/token/, (route) => (authReachable ? route.continue() : route.abort('failed')));
     await page.clock.install();
     await page.goto('/sign-up/password?utm_source=ad');
     const retryHeading = page.getByRole('heading', { name: "We couldn't load this page" });
     for (let waited = 0; waited < 40 && !(await retryHeading.isVisible()); waited += 1) await page.clock.runFor(1_000);
     await expect(retryHeading).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    authReachable = true;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    for (let waited = 0; waited < 10 && pathOf(page) !== '/sign-up/preparing'; waited += 1) await page.clock.runFor(1_000);
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
+    expect(new URL(page.url()).search).toBe('?utm_source=ad');
   });
 });
