@@ -10,6 +10,8 @@ import { paymentIntentRoutes } from './resources/payment-intent-routes';
 import { paymentMethodRoutes } from './resources/payment-method-routes';
 import { subscriptionRoutes } from './resources/subscription-routes';
 import { webhookRoutes } from './resources/webhook-routes';
+import { subscriptionScheduleRoutes } from './resources/subscription-schedule-routes';
+import { testClockRoutes } from './resources/test-clock-routes';
 import { priceRoutes } from './resources/price-routes';
 import { productRoutes } from './resources/product-routes';
 
@@ -25,7 +27,7 @@ export function createStripeEmulator({ db, config, onEvents }: StripeEmulatorDep
   return createStripeRoutes({
     db,
     keys: { secretKey: config.stripeSecretKey, publishableKey: config.stripePublishableKey },
-    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes({ siteUrl: config.siteUrl, publishableKey: config.stripePublishableKey }), chargeRefundRoutes, invoiceRoutes, subscriptionRoutes, webhookRoutes],
+    resources: [productRoutes, priceRoutes, customerRoutes, couponRoutes, paymentMethodRoutes, paymentIntentRoutes({ siteUrl: config.siteUrl, publishableKey: config.stripePublishableKey }), chargeRefundRoutes, invoiceRoutes, subscriptionRoutes, webhookRoutes, subscriptionScheduleRoutes, testClockRoutes],
     ...(onEvents === undefined ? {} : { onEvents }),
   });
 }

@@ -454,3 +454,92 @@ describe('webhooks', () => {
     }
   });
 });
+
+describe('time: test clocks and subscription schedules', () => {
+  const start = Math.floor(Date.UTC(2030, 0, 6, 12) / 1000);
+
+  async function advance(clockId: string, to: number): Promise<void> {
+    await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: to });
+    await expect.poll(async () => (await stripe.testHelpers.testClocks.retrieve(clockId)).status, { timeout: target.isEmulator ? 2000 : 120_000, interval: 1000 }).toBe('ready');
+  }
+
+  async function paidSubscription(price: Stripe.Price, clockName: string) {
+    const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: clockName });
+    const customer = await stripe.customers.create({ email: `clock-${target.runId}@example.com`, test_clock: clock.id });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      expand: ['latest_invoice.payments'],
+    });
+    const invoice = subscription.latest_invoice;
+    const intentId = typeof invoice === 'object' && invoice !== null ? String(invoice.payments?.data[0]?.payment.payment_intent) : '';
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' });
+    expect(subscription.test_clock).toBe(clock.id);
+    expect(subscription.start_date).toBe(start);
+    return { clock, customer, subscription };
+  }
+
+  it('renews into the full price when the intro phase of the schedule ends', async () => {
+    const product = await stripe.products.create({ name: `Clock ${target.runId}` });
+    const intro = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 299, recurring: { interval: 'week' } });
+    const full = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 999, recurring: { interval: 'week' } });
+    const { clock, subscription } = await paidSubscription(intro, 'intro then full');
+    const created = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    expect(created).toMatchObject({ status: 'active', end_behavior: 'release', subscription: subscription.id });
+    const firstPhase = created.phases[0];
+    expect(firstPhase?.items[0]?.price).toBe(intro.id);
+    const refused = await errorOf(stripe.subscriptionSchedules.create({ from_subscription: subscription.id, end_behavior: 'cancel' }));
+    expect(refused.statusCode).toBe(400);
+
+    const scheduled = await stripe.subscriptionSchedules.update(created.id, {
+      phases: [
+        { items: [{ price: intro.id }], start_date: firstPhase?.start_date, end_date: firstPhase?.end_date },
+        { items: [{ price: full.id }], duration: { interval: 'week', interval_count: 1 } },
+      ],
+      end_behavior: 'release',
+      proration_behavior: 'none',
+    });
+    expect(scheduled.phases.map((p) => [p.items[0]?.price, p.end_date - p.start_date])).toEqual([
+      [intro.id, 7 * 86400],
+      [full.id, 7 * 86400],
+    ]);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).schedule).toBe(created.id);
+
+    await advance(clock.id, start + 7 * 86400 + 2 * 3600);
+    const renewed = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(renewed.status).toBe('active');
+    expect(renewed.items.data[0]?.price.id).toBe(full.id);
+    expect(renewed.items.data[0]?.current_period_start).toBe(start + 7 * 86400);
+    const invoice = renewed.latest_invoice;
+    expect(typeof invoice === 'object' && invoice !== null && [invoice.billing_reason, invoice.status, invoice.amount_paid]).toEqual(['subscription_cycle', 'paid', 999]);
+    const invoices = await stripe.invoices.list({ subscription: subscription.id });
+    expect(invoices.data.map((i) => i.amount_due)).toEqual([999, 299]);
+  });
+
+  it('marks the subscription past_due when a renewal charge fails (card 0341)', async () => {
+    const product = await stripe.products.create({ name: `Failing ${target.runId}` });
+    const price = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 999, recurring: { interval: 'week' } });
+    const { clock, customer, subscription } = await paidSubscription(price, 'failing renewal');
+    const failing = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: failing.id });
+    await advance(clock.id, start + 7 * 86400 + 2 * 3600);
+    const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(pastDue.status).toBe('past_due');
+    const invoice = pastDue.latest_invoice;
+    expect(typeof invoice === 'object' && invoice !== null && [invoice.billing_reason, invoice.status, invoice.attempted]).toEqual(['subscription_cycle', 'open', true]);
+    if (!emulatorOnly(target, 'events of real Stripe are read in the webhook test, not here')) return;
+    const failed = await stripe.events.list({ type: 'invoice.payment_failed', limit: 5 });
+    expect(failed.data.some((event) => JSON.stringify(event.data.object).includes(subscription.id))).toBe(true);
+  });
+
+  it('ends a subscription cancelled at period end when the clock passes it', async () => {
+    const product = await stripe.products.create({ name: `Ending ${target.runId}` });
+    const price = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 999, recurring: { interval: 'week' } });
+    const { clock, subscription } = await paidSubscription(price, 'ending');
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    await advance(clock.id, start + 7 * 86400 + 60);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
+  });
+});
