@@ -322,6 +322,13 @@ describe('payment functions', () => {
     expect(body.subscriber.subscriptions[productId]?.unsubscribe_detected_at).toMatch(/^\d{4}-/);
     expect(body.subscriber.subscriptions[productId]?.expires_date).toBe(iso(item?.current_period_end));
 
+    // Every earlier event delivered first: the refund must reach RevenueCat through its own event.
+    await eventually(
+      async () => (await server.db.query<{ n: number }>("select count(*)::int as n from stripe.webhook_deliveries where status = 'pending'")).rows[0]?.n,
+      (pending) => pending === 0,
+    );
+    const before = await subscriber(id);
+    expect(before.subscriber.subscriptions[productId]?.refunded_at).toBeNull();
     const invoice = await stripe.invoices.list({ subscription: subscriptionId, status: 'paid', expand: ['data.payments'] });
     const paymentIntent = invoice.data[0]?.payments?.data[0]?.payment.payment_intent;
     await stripe.refunds.create({ payment_intent: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id ?? '', reason: 'requested_by_customer' });
