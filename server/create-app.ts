@@ -15,6 +15,7 @@ import { serveSpa } from './serve-spa';
 import { createStripeJsRoutes } from './stripe-js/create-stripe-js-routes';
 import { stripeJsFrameHeaders } from './stripe-js/stripe-js-frame-headers';
 import { createStripeEmulator } from './stripe/create-stripe-emulator';
+import { createStripeDevRoutes } from './stripe/create-stripe-dev-routes';
 
 export interface AppDeps {
   readonly db: Database;
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Hono {
   const stripeApi = createStripeClient({ secretKey: config.stripeApiKey, apiUrl: config.stripeApiUrl, fetch: localFetch });
   app.route('/revenuecat/v1', createRevenueCatRoutes({ db, config, lookUpStripeSubscription: (id) => fetchStripeSubscription(stripeApi, id) }));
   if (config.devRoutes) app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
+  if (config.devRoutes) app.route('/_dev/stripe', createStripeDevRoutes({ db }));
   app.route('/_stripe-js', createStripeJsRoutes());
   app.route('/v1', createStripeEmulator({ db, config, ...(deps.onStripeEvents === undefined ? {} : { onEvents: deps.onStripeEvents }) }));
   app.use('*', serveSpa(config.distDir));

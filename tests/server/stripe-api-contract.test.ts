@@ -543,3 +543,21 @@ describe('time: test clocks and subscription schedules', () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
   });
 });
+
+describe('/_dev/stripe', () => {
+  it('lists customers, subscriptions, payments and webhook deliveries', async () => {
+    if (!emulatorOnly(target, 'the dev page belongs to the local stack')) return;
+    const server = target.server!;
+    const customer = await stripe.customers.create({ email: `devpage-${target.runId}@example.com` });
+    const [price] = (await stripe.prices.list({ lookup_keys: ['y-intro'] })).data;
+    const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price?.id ?? '' }], payment_behavior: 'default_incomplete' });
+    const page = await fetch(`${server.url}/_dev/stripe`);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain(`devpage-${target.runId}@example.com`);
+    expect(text).toContain(subscription.id);
+    expect(text).toContain('y-intro');
+    expect(text).toContain('39.99 EUR');
+    expect(text).toContain('customer.subscription.created');
+  });
+});
