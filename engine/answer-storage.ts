@@ -22,8 +22,9 @@ export interface StorageWrites {
  * Maps a step's answer to the storage writes the spec's table prescribes (onboarding spec, section 3):
  * option values under fixed keys, height in cm, weights in kg, age in whole years,
  * `useMetricOrImperial` ("true" = metric) and `heightEntered` with every measurement, English option text
- * under the English heading for `answerText` steps, and the sign-up e-mail and password in session
- * storage only. Pure: the caller applies the writes.
+ * under the English heading for `answerText` steps, and the sign-up e-mail in session storage only (the
+ * password is the sign-up machine's, services/account/sign-up-cache.ts). Pure: the caller applies the
+ * writes.
  */
 export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): StorageWrites {
   switch (answer.kind) {
@@ -39,9 +40,6 @@ export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): S
       return { local: {}, session: {} };
     case 'email':
       return { local: {}, session: { email: answer.value.trim() } };
-    case 'password':
-      // Kept between the password and e-mail steps only (spec section 3); never in localStorage.
-      return { local: {}, session: { password: answer.value } };
   }
 }
 

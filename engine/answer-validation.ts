@@ -1,6 +1,6 @@
 import type { CompiledStep } from './compiled-flow';
 import type { FunnelAnswer } from './funnel-answer';
-import { isValidEmail, isValidPassword } from './credential-rules';
+import { isValidEmail } from './credential-rules';
 
 
 /**
@@ -20,7 +20,5 @@ export function isAnswerValidForStep(step: CompiledStep, answer: FunnelAnswer): 
       return step.screen === 'company' || step.screen === 'info' || step.screen === 'readyToStart';
     case 'email':
       return step.screen === 'signUpEmail' && isValidEmail(answer.value);
-    case 'password':
-      return step.screen === 'signUpPassword' && isValidPassword(answer.value);
   }
 }

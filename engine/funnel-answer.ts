@@ -11,8 +11,11 @@ export type FunnelAnswer =
   | { readonly kind: 'wholeNumber'; readonly text: string }
   /** company, info and readyToStart: the hidden "continue" answer. */
   | { readonly kind: 'continue' }
-  | { readonly kind: 'email'; readonly value: string }
-  | { readonly kind: 'password'; readonly value: string };
+  /**
+   * signUpEmail: the address the sign-up machine accepted. The password step has no funnel answer: its
+   * form belongs to the sign-up machine, which creates the account and leaves the funnel.
+   */
+  | { readonly kind: 'email'; readonly value: string };
 
 export type UnitSystem = 'metric' | 'imperial';
 

@@ -6,24 +6,23 @@ export function progressStorageKey(flowId: string): string {
   return `funnelProgress.${flowId}`;
 }
 
-/** What the browser holds for a flow: the progress record and the session-scoped sign-up values. */
+/** What the browser holds for a flow: the progress record and the session-scoped sign-up e-mail. */
 export interface StoredProgress {
   readonly progressJson: string | null;
   readonly sessionEmail: string | null;
-  readonly sessionPassword: string | null;
 }
 
 /**
  * Rebuilds a flow's answers after a reload. The progress record is parsed defensively (it is input from
  * a previous version of the app or from the visitor); anything malformed is dropped, never thrown. The
- * e-mail and password come from session storage only, so the password never reaches localStorage.
+ * e-mail comes from session storage only. The password step has no funnel answer to restore: its form
+ * is the sign-up machine's, which keeps the password itself (services/account/sign-up-cache.ts).
  */
 export function restoreAnswers(flow: CompiledFlow, stored: StoredProgress): FunnelAnswers {
   const parsed = parseProgress(stored.progressJson);
   const restored: Record<string, FunnelAnswer> = {};
   for (const step of flow.steps) {
     if (step.screen === 'signUpEmail' && stored.sessionEmail) restored[step.id] = { kind: 'email', value: stored.sessionEmail };
-    else if (step.screen === 'signUpPassword' && stored.sessionPassword) restored[step.id] = { kind: 'password', value: stored.sessionPassword };
     else {
       const answer = parsed[step.id];
       if (answer) restored[step.id] = answer;
@@ -32,11 +31,11 @@ export function restoreAnswers(flow: CompiledFlow, stored: StoredProgress): Funn
   return restored;
 }
 
-/** The progress record to store: every answer except the sign-up ones (they live in session storage). */
+/** The progress record to store: every answer except the sign-up e-mail (it lives in session storage). */
 export function serializeAnswers(answers: FunnelAnswers): string {
   const kept: Record<string, FunnelAnswer> = {};
   for (const [stepId, answer] of Object.entries(answers)) {
-    if (answer.kind !== 'email' && answer.kind !== 'password') kept[stepId] = answer;
+    if (answer.kind !== 'email') kept[stepId] = answer;
   }
   return JSON.stringify({ version: 1, answers: kept });
 }

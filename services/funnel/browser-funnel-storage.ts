@@ -7,7 +7,7 @@ import type { FunnelStorage } from './funnel-storage';
 
 /**
  * Funnel storage on the browser's localStorage (answers, spec section 3) and sessionStorage (the
- * sign-up e-mail and password). Storage can be unavailable (private mode, quota): the funnel then
+ * sign-up e-mail; the password is the sign-up machine's, services/account/sign-up-cache.ts). Storage can be unavailable (private mode, quota): the funnel then
  * still works for the visit, it only forgets on reload, so failures are logged and swallowed.
  */
 export function browserFunnelStorage(local: KeyValueStorage, session: KeyValueStorage, log: (message: string, error: unknown) => void): FunnelStorage {
@@ -25,7 +25,6 @@ export function browserFunnelStorage(local: KeyValueStorage, session: KeyValueSt
         restoreAnswers(flow, {
           progressJson: local.getItem(progressStorageKey(flow.id)),
           sessionEmail: session.getItem('email'),
-          sessionPassword: session.getItem('password'),
         }),
       ),
     persist: (flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers) =>

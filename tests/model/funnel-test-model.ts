@@ -12,8 +12,16 @@ import { progressStorageKey, serializeAnswers } from '../../engine/restore-answe
  *
  * GO_TO stands for typing the step's URL (a full page load): the app restores the answers from storage
  * and sends GO_TO from the route loader, and the screen starts over, so a toggled unit is forgotten.
+ *
+ * SIGN_UP is Continue on the password step (v1, v2). That step is the sign-up machine's, not the
+ * funnel's: with the e-mail answered before, it creates the account and the app goes on to
+ * /sign-up/preparing. The funnel machine is told nothing (the app sends it no event), so the model
+ * does not send it one either.
  */
-export type PathEvent = FunnelEvent | { readonly type: 'TOGGLE_UNIT'; readonly stepId: string; readonly unit: UnitSystem };
+export type PathEvent =
+  | FunnelEvent
+  | { readonly type: 'TOGGLE_UNIT'; readonly stepId: string; readonly unit: UnitSystem }
+  | { readonly type: 'SIGN_UP'; readonly stepId: string };
 
 export interface PathModelContext {
   readonly funnel: SnapshotFrom<FunnelMachine>;
@@ -21,8 +29,10 @@ export interface PathModelContext {
   readonly unit: UnitSystem | undefined;
   /** What localStorage must hold: the answer-storage.ts writes of every accepted answer, in order. */
   readonly local: Readonly<Record<string, string>>;
-  /** The same for sessionStorage (the sign-up e-mail and password). */
+  /** The same for sessionStorage (the sign-up e-mail). */
   readonly session: Readonly<Record<string, string>>;
+  /** The password step created the account: the visitor is on /sign-up/preparing, the funnel is over. */
+  readonly signedUp: boolean;
 }
 
 export type PathSnapshot = TransitionSnapshot<PathModelContext>;
@@ -68,7 +78,10 @@ const typedAge = '34';
  * address instead (path-runner.ts); the event key names no address, so test names stay stable.
  */
 export const pathTestEmail = 'path.tester@example.com';
-const typedPassword = 'model-based-tests';
+/** The password typed on the password step (SIGN_UP). */
+export const pathTestPassword = 'model-based-tests';
+/** Where the app goes once the password step created the account (screens/sign-up/use-sign-up-actor.ts). */
+export const signedUpPath = '/sign-up/preparing';
 
 /**
  * Wraps the funnel machine of a flow in a test model for `xstate/graph`: the machine decides every
@@ -83,7 +96,6 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
   const first = steps[0];
   const last = steps[steps.length - 1];
   if (!first || !last) throw new Error(`flow ${flow.id} has no steps`);
-  const signsUp = steps.some((step) => step.screen === 'signUpPassword');
 
   const unitOnEntry = (funnel: SnapshotFrom<FunnelMachine>, local: Readonly<Record<string, string>>): UnitSystem | undefined => {
     const step = stepOfValue(funnel.value);
@@ -93,9 +105,14 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
   };
 
   const next = (context: PathModelContext, event: PathEvent): PathModelContext => {
+    if (context.signedUp) return context;
     if (event.type === 'TOGGLE_UNIT') {
       const step = stepOfValue(context.funnel.value);
       return step?.id === event.stepId && context.unit !== undefined ? { ...context, unit: event.unit } : context;
+    }
+    if (event.type === 'SIGN_UP') {
+      const step = stepOfValue(context.funnel.value);
+      return step?.id === event.stepId && step.screen === 'signUpPassword' ? { ...context, unit: undefined, signedUp: true } : context;
     }
     const accepted = (event.type === 'ANSWER' || event.type === 'CONTINUE') && context.funnel.can(event);
     const [funnel] = transition(machine, context.funnel, event);
@@ -109,18 +126,13 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
         session = { ...session, ...writes.session };
       }
     }
-    if (signsUp && funnel.value === FUNNEL_EXITED && context.funnel.value !== FUNNEL_EXITED) {
-      // The account now exists, and sign-up forgets the password (kept only between the sign-up steps).
-      const { password: _forgotten, ...kept } = session;
-      session = kept;
-    }
     // A new step (or a page load) opens its screen afresh; otherwise the toggle keeps its position.
     const reopened = event.type === 'GO_TO' || funnel.value !== context.funnel.value;
-    return { funnel, unit: reopened ? unitOnEntry(funnel, local) : context.unit, local, session };
+    return { funnel, unit: reopened ? unitOnEntry(funnel, local) : context.unit, local, session, signedUp: false };
   };
 
   const [initialFunnel] = initialTransition(machine, {});
-  const initialContext: PathModelContext = { funnel: initialFunnel, unit: unitOnEntry(initialFunnel, {}), local: {}, session: {} };
+  const initialContext: PathModelContext = { funnel: initialFunnel, unit: unitOnEntry(initialFunnel, {}), local: {}, session: {}, signedUp: false };
   const logic: PathLogic = fromTransition(next, initialContext);
   const initial: PathSnapshot = { status: 'active', output: undefined, error: undefined, context: initialContext };
 
@@ -146,7 +158,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       case 'signUpEmail':
         return [answer({ kind: 'email', value: pathTestEmail })];
       case 'signUpPassword':
-        return [answer({ kind: 'password', value: typedPassword })];
+        return [{ type: 'SIGN_UP', stepId: step.id }];
       case 'company':
       case 'info':
       case 'readyToStart':
@@ -155,12 +167,11 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
   };
 
   const eventsOf = (snapshot: PathSnapshot): readonly PathEvent[] => {
-    const { funnel, unit } = snapshot.context;
+    const { funnel, unit, signedUp } = snapshot.context;
+    // Signed up: the funnel-entry check sends a signed-in visitor to checkout or the account instead of
+    // into the funnel, so no funnel move is left.
+    if (signedUp) return [];
     if (funnel.value === FUNNEL_EXITED) {
-      // A flow that ends with the password step has signed the visitor up, and the funnel-entry check
-      // sends a signed-in visitor to checkout or the account instead of into the funnel: the machine's
-      // BACK from `exited` is no move a visitor can make there.
-      if (signsUp) return [];
       // Browser back from the page the funnel exited to, and coming back to the funnel's start.
       return [{ type: 'BACK' }, { type: 'GO_TO', stepId: first.id }];
     }
@@ -180,7 +191,8 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
   };
 
   const serializeState = (snapshot: PathSnapshot): string => {
-    const { funnel, unit } = snapshot.context;
+    const { funnel, unit, signedUp } = snapshot.context;
+    if (signedUp) return 'signed up';
     const step = stepOfValue(funnel.value);
     if (!step) return String(funnel.value);
     return `${step.id}${isAnswered(snapshot, step) ? ' (answered)' : ''}${unit ? ` [${unit}]` : ''}`;
@@ -188,7 +200,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
 
   const advancesFrontier = (snapshot: PathSnapshot, event: PathEvent): boolean => {
     const step = stepOfValue(snapshot.context.funnel.value);
-    return step !== undefined && !isAnswered(snapshot, step) && (event.type === 'ANSWER' || event.type === 'CONTINUE');
+    return step !== undefined && !isAnswered(snapshot, step) && (event.type === 'ANSWER' || event.type === 'CONTINUE' || event.type === 'SIGN_UP');
   };
 
   return {
@@ -199,7 +211,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     serializeState,
     serializeEvent: describePathEvent,
     advancesFrontier,
-    stepOf: (snapshot) => stepOfValue(snapshot.context.funnel.value),
+    stepOf: (snapshot) => (snapshot.context.signedUp ? undefined : stepOfValue(snapshot.context.funnel.value)),
   };
 }
 
@@ -221,6 +233,8 @@ export function describePathEvent(event: PathEvent): string {
       return `GO_TO ${event.stepId}`;
     case 'TOGGLE_UNIT':
       return `TOGGLE_UNIT ${event.unit}`;
+    case 'SIGN_UP':
+      return 'SIGN_UP';
   }
 }
 
@@ -236,7 +250,5 @@ function describeAnswer(answer: FunnelAnswer): string {
       return 'continue';
     case 'email':
       return 'e-mail';
-    case 'password':
-      return 'password';
   }
 }

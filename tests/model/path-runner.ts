@@ -6,8 +6,10 @@ import { FUNNEL_EXITED } from '../../engine/funnel-machine';
 import { progressStorageKey } from '../../engine/restore-answers';
 import { readFlowProject } from '../../engine/read-flow-project';
 import { TranslationCatalog } from '../../engine/translation-catalog';
+import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
+import { storedAccessToken } from '../e2e/support/account-stack';
 import type { CoveringPath } from './covering-paths';
-import { pathTestEmail, type FunnelTestModel, type PathEvent, type PathSnapshot } from './funnel-test-model';
+import { pathTestEmail, pathTestPassword, signedUpPath, type FunnelTestModel, type PathEvent, type PathSnapshot } from './funnel-test-model';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -72,6 +74,12 @@ async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, 
       if (!step) await page.goBack();
       else await page.getByRole('button', { name: english('common:back'), exact: true }).click();
       return;
+    case 'SIGN_UP':
+      // The password step's own form: the sign-up machine takes it from here (account, profile, preparing).
+      if (step?.screen !== 'signUpPassword') throw new Error(`SIGN_UP outside the password step: ${model.serializeState(state)}`);
+      await page.getByLabel(english(step.headingKey), { exact: true }).fill(pathTestPassword);
+      await page.getByRole('button', { name: english('common:continue'), exact: true }).click();
+      return;
     case 'TOGGLE_UNIT':
       if (!step || !isMeasurement(step)) throw new Error(`no unit toggle on ${model.serializeState(state)}`);
       await page.getByRole('radio', { name: english(unitLabelKeys[step.screen][event.unit]), exact: true }).check();
@@ -117,10 +125,6 @@ async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, 
       await page.getByRole('textbox', { name: heading, exact: true }).fill(value.value === pathTestEmail ? run.email : value.value);
       await submit.click();
       return;
-    case 'password':
-      await page.getByLabel(heading, { exact: true }).fill(value.value);
-      await submit.click();
-      return;
     case 'continue':
       throw new Error('continue is the CONTINUE event');
   }
@@ -132,7 +136,13 @@ async function expectState(page: Page, model: FunnelTestModel, state: PathSnapsh
   const { funnel, unit, local, session } = state.context;
   const step = model.stepOf(state);
   const label = `${where} => ${model.serializeState(state)}`;
-  if (funnel.value === FUNNEL_EXITED || !step) {
+  if (state.context.signedUp) {
+    await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the page after sign-up` }).toBe(signedUpPath);
+    // The password step signed this visitor up for real: the session it holds is the new account's.
+    const token = await storedAccessToken(page);
+    const user: unknown = await (await page.request.get('/auth/v1/user', { headers: { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` } })).json();
+    expect(typeof user === 'object' && user !== null ? Reflect.get(user, 'email') : undefined, `${label}: the account the password step created`).toBe(run.email);
+  } else if (funnel.value === FUNNEL_EXITED || !step) {
     await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the funnel's exit` }).toBe(flow.exit);
   } else {
     await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the step's route` }).toBe(step.path);

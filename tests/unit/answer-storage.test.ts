@@ -57,10 +57,9 @@ describe('answerStorageWrites', () => {
     expect(answerStorageWrites(stepOf('age'), { kind: 'wholeNumber', text: 'thirty' }).local).toEqual({ age: '0' });
   });
 
-  it('writes nothing for continue, and keeps e-mail and password in session storage only', () => {
+  it('writes nothing for continue, and keeps the e-mail in session storage only', () => {
     expect(answerStorageWrites(stepOf('nutritionIntro'), { kind: 'continue' })).toEqual({ local: {}, session: {} });
     expect(answerStorageWrites(stepOf('email'), { kind: 'email', value: ' a@b.co ' })).toEqual({ local: {}, session: { email: 'a@b.co' } });
-    expect(answerStorageWrites(stepOf('password'), { kind: 'password', value: 'secret1' })).toEqual({ local: {}, session: { password: 'secret1' } });
   });
 });
 

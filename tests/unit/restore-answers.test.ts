@@ -10,11 +10,9 @@ describe('restoreAnswers', () => {
       age: { kind: 'wholeNumber', text: '30' },
       company: { kind: 'continue' },
       email: { kind: 'email', value: 'ada@example.com' },
-      password: { kind: 'password', value: 'secret1' },
     });
-    expect(json).not.toContain('secret1');
     expect(json).not.toContain('ada@example.com');
-    expect(restoreAnswers(smallCompiledFlow, { progressJson: json, sessionEmail: null, sessionPassword: null })).toEqual({
+    expect(restoreAnswers(smallCompiledFlow, { progressJson: json, sessionEmail: null })).toEqual({
       gender: { kind: 'choice', value: 'female' },
       height: { kind: 'measurement', text: '67', unit: 'imperial' },
       age: { kind: 'wholeNumber', text: '30' },
@@ -22,15 +20,14 @@ describe('restoreAnswers', () => {
     });
   });
 
-  it('takes the e-mail and password from session storage', () => {
-    expect(restoreAnswers(smallCompiledFlow, { progressJson: null, sessionEmail: 'ada@example.com', sessionPassword: 'secret1' })).toEqual({
+  it('takes the e-mail from session storage', () => {
+    expect(restoreAnswers(smallCompiledFlow, { progressJson: null, sessionEmail: 'ada@example.com' })).toEqual({
       email: { kind: 'email', value: 'ada@example.com' },
-      password: { kind: 'password', value: 'secret1' },
     });
   });
 
   it('drops malformed records and entries instead of throwing', () => {
-    const empty = { sessionEmail: null, sessionPassword: null };
+    const empty = { sessionEmail: null };
     expect(restoreAnswers(smallCompiledFlow, { progressJson: '{not json', ...empty })).toEqual({});
     expect(restoreAnswers(smallCompiledFlow, { progressJson: '{"version":2,"answers":{}}', ...empty })).toEqual({});
     expect(
