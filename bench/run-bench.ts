@@ -10,6 +10,7 @@ import { browserBudget, type LoadedFile } from './browser-budget';
 import { bundleBudget, firstStepBudgetBytes, stripeCodeIn } from './bundle-budget';
 import { startLocalStack } from './start-local-stack';
 import { startupBench } from './startup-bench';
+import { stripeEmulatorBench } from './stripe-emulator-bench';
 import type { FlowCompileTiming } from './flow-compile-bench';
 import { flowCompileBench } from './flow-compile-bench';
 
@@ -123,6 +124,19 @@ if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath
   const restartOk = median(startup.restartsMs) < 2000;
   console.log(`budget: restart on an existing DATA_DIR < 2000 ms (median): ${median(startup.restartsMs)} ms - ${restartOk ? 'OK' : 'OVER BUDGET'}`);
   if (!restartOk) failures.push('start-up');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Stripe emulator throughput (issue 9): reported, no budget.
+// ---------------------------------------------------------------------------------------------------
+if (!existsSync(serverEntry)) {
+  console.log('\nStripe emulator measurement skipped: needs `node scripts/build-server.mjs`');
+} else {
+  const calls = 60;
+  console.log(`\nStripe emulator (stripe SDK over HTTP to the compiled server, one request at a time, ${calls} calls each)\n`);
+  for (const timing of await stripeEmulatorBench(root, distDir, calls)) {
+    console.log(`  ${timing.name.padEnd(26)} ${timing.perSecond.toFixed(1).padStart(7)} req/s   p50 ${timing.p50Ms.toFixed(1).padStart(7)} ms   p95 ${timing.p95Ms.toFixed(1).padStart(7)} ms`);
+  }
 }
 
 if (failures.length > 0) {
