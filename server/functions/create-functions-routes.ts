@@ -83,7 +83,9 @@ export function createFunctionsRoutes({
     REVENUECAT_SECRET_KEY: config.revenueCatSecretKey,
     SUPABASE_URL: config.siteUrl,
   };
-  const env = (variable: string): string | undefined => functionEnv[variable] ?? process.env[variable];
+  // Settings a deployment chooses for itself; locally the sandbox offers cards and PayPal (the spec's order).
+  const localDefaults: Readonly<Record<string, string>> = { STRIPE_PAYMENT_METHOD_TYPES: 'card,paypal' };
+  const env = (variable: string): string | undefined => functionEnv[variable] ?? process.env[variable] ?? localDefaults[variable];
 
   function loadModule(name: string): Promise<FunctionModule | undefined> {
     let loaded = modules.get(name);

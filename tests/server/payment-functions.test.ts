@@ -192,6 +192,9 @@ describe('payment functions', () => {
     expect(created.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     expect(created.invoiceCurrency).toBe('eur');
     expect(created.invoiceSubtotal).toBe(introPrice.currency_options?.eur?.unit_amount ?? introPrice.unit_amount);
+    // The local stack offers cards and PayPal (STRIPE_PAYMENT_METHOD_TYPES default), as the payment page orders them.
+    const intent = await stripe.paymentIntents.retrieve(created.clientSecret?.split('_secret_')[0] ?? '');
+    expect(intent.payment_method_types).toEqual(['card', 'paypal']);
 
     const second = await subscribe(client, introPrice);
     expect(second.body).toEqual(first.body);

@@ -20,6 +20,12 @@ const SUBSCRIBED: ReadonlySet<Stripe.Subscription.Status> = new Set(['active', '
 
 const EXPAND = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
 
+/** `card,paypal` -> ['card', 'paypal']; unset or empty -> undefined. */
+function listSetting(value: string | undefined): string[] | undefined {
+  const items = (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return items.length === 0 ? undefined : items;
+}
+
 function priceIdOf(subscription: Stripe.Subscription): string | undefined {
   return subscription.items.data[0]?.price.id;
 }
@@ -46,11 +52,12 @@ function created(subscription: Stripe.Subscription): Response {
  * incomplete subscription back, concurrent submits create one (same Idempotency-Key), and a caller who
  * already has a live subscription is refused (409 `already_subscribed`).
  */
-export const handler: FunctionHandler = async (request, { stripe, serviceDb, user }) => {
+export const handler: FunctionHandler = async (request, { stripe, serviceDb, user, env }) => {
   const parsed = await readBody(request, body);
   if (parsed instanceof Response) return parsed;
   if (serviceDb === undefined) throw new Error('create-stripe-subscription needs the service role (needsServiceRole)');
   const { priceId, currency } = parsed;
+  const paymentMethodTypes = listSetting(env('STRIPE_PAYMENT_METHOD_TYPES'));
   const couponId = parsed.couponId ?? null;
   // The account's e-mail is the one Stripe sends receipts to; the body's is only a fallback for
   // accounts without one (a JWT cannot be made to carry someone else's address, a body can).
@@ -93,9 +100,12 @@ export const handler: FunctionHandler = async (request, { stripe, serviceDb, use
         items: [{ price: priceId }],
         currency,
         payment_behavior: 'default_incomplete',
-        // No payment_method_types: the account's payment-method settings decide (cards, PayPal, wallets
-        // where enabled and the currency allows), as Stripe recommends for the Payment Element.
-        payment_settings: { save_default_payment_method: 'on_subscription' },
+        // STRIPE_PAYMENT_METHOD_TYPES (e.g. `card,paypal`) when set; unset, the account's payment-method
+        // settings decide (cards, PayPal, wallets where enabled), as Stripe recommends for the Payment Element.
+        payment_settings: {
+          save_default_payment_method: 'on_subscription',
+          ...(paymentMethodTypes === undefined ? {} : { payment_method_types: paymentMethodTypes }),
+        },
         ...(couponId === null ? {} : { discounts: [{ coupon: couponId }] }),
         metadata: { user_id: user.id, ...(couponId === null ? {} : { coupon_id: couponId }) },
         expand: EXPAND,
