@@ -10,8 +10,11 @@
  * Self-contained so the emulator's confirm route only has to call it for PayPal (docs/local-stack.md).
  */
 export interface PaypalRedirectInput {
-  /** The stack's public URL (ServerConfig.siteUrl). */
-  readonly siteUrl: string;
+  /**
+   * The stack's public URL (ServerConfig.siteUrl). Without it the URL is a path on the stack, which the
+   * sandbox resolves against the stack's origin (as the emulator's 3-D Secure `stripe_js` path is).
+   */
+  readonly siteUrl?: string;
   readonly clientSecret: string;
   /** The publishable key the approval page sends back as `key`, as the browser does. */
   readonly publishableKey: string;
@@ -24,8 +27,8 @@ export interface PaypalRedirectAction {
 }
 
 export function paypalRedirectAction(input: PaypalRedirectInput): PaypalRedirectAction {
-  const url = new URL('/_stripe-js/paypal-approval.html', input.siteUrl);
-  url.searchParams.set('client_secret', input.clientSecret);
-  url.searchParams.set('key', input.publishableKey);
-  return { type: 'redirect_to_url', redirect_to_url: { url: url.toString(), return_url: input.returnUrl } };
+  const query = new URLSearchParams({ client_secret: input.clientSecret, key: input.publishableKey });
+  const path = `/_stripe-js/paypal-approval.html?${query.toString()}`;
+  const url = input.siteUrl === undefined ? path : new URL(path, input.siteUrl).toString();
+  return { type: 'redirect_to_url', redirect_to_url: { url, return_url: input.returnUrl } };
 }

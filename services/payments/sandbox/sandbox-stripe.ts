@@ -116,7 +116,8 @@ export class SandboxStripe {
     if (paymentIntent.status === 'requires_action' && nextAction?.type === 'redirect_to_url' && nextAction.url) {
       // A redirect-based method (PayPal): the page leaves for the approval page, which comes back to
       // return_url; the promise never settles, as in Stripe.js.
-      this.options.navigate(nextAction.url);
+      // A path (the local emulator's approval page) is on the stack, not on the app's origin.
+      this.options.navigate(new URL(nextAction.url, this.stackOrigin).toString());
       return new Promise(() => {});
     }
     if (paymentIntent.status === 'requires_action') {
