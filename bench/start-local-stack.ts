@@ -22,7 +22,7 @@ export function startLocalStack(root: string, env: Readonly<Record<string, strin
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local stack not ready after 60 s:\n${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const ready = /Local stack ready in .*/.exec(output);
       const url = /URL\s+(http:\/\/\S+)/.exec(output);
@@ -36,7 +36,7 @@ export function startLocalStack(root: string, env: Readonly<Record<string, strin
         resolve({ url: url[1], process: child, readyLine: ready[0], stop });
       }
     });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`local stack exited with ${code}:\n${output}`));

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { CompiledFlow, CompiledStep } from './compiled-flow';
 import type { FunnelAnswer, FunnelAnswers } from './funnel-answer';
 import { isAnswerValidForStep } from './answer-validation';
@@ -73,7 +73,9 @@ export function createFunnelMachine(flow: CompiledFlow) {
   ];
 
   return setup({
-    // XState's way of declaring types: a type-only marker, not a runtime value.
+    // XState's way of declaring types: a type-only marker, not a runtime value. The assertion is what
+    // XState infers the machine's types from, which the lint rule cannot see.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     types: {} as { context: FunnelContext; events: FunnelEvent; input: FunnelInput },
     guards: {
       isAnswerValid: ({ event }, params: StepParams) => {
@@ -112,6 +114,14 @@ export function createFunnelMachine(flow: CompiledFlow) {
 }
 
 export type FunnelMachine = ReturnType<typeof createFunnelMachine>;
+
+/**
+ * The state a funnel snapshot is in: a step id or FUNNEL_EXITED. XState types the value from the states
+ * object, which is built at run time (one key per step), so on its own it only knows `exited`.
+ */
+export function funnelStateOf(snapshot: SnapshotFrom<FunnelMachine>): string {
+  return snapshot.value;
+}
 
 /**
  * The id of the first step without an answer, looking only before `before` when given; undefined when

@@ -158,7 +158,8 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string') return `"${value}"`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value} ${String(value)}`;
+  return typeof value;
 }
 
 function isPathSegment(segment: PropertyKey): segment is string | number {
@@ -196,7 +197,8 @@ function schemasAt(schema: z.core.$ZodType, path: FlowPath, data: unknown, depth
   if (depth === path.length) return [inner];
   const segment = path[depth];
   if (inner instanceof z.ZodObject) {
-    const child: z.core.$ZodType | undefined = inner.shape[String(segment)];
+    const shape: z.core.$ZodShape = inner.shape;
+    const child: z.core.$ZodType | undefined = shape[String(segment)];
     return child === undefined ? [] : schemasAt(child, path, data, depth + 1);
   }
   if (inner instanceof z.ZodRecord) return schemasAt(inner.valueType, path, data, depth + 1);
@@ -208,7 +210,7 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema;
   for (;;) {
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current.removeDefault();
+    else if (current instanceof z.ZodDefault) current = current.unwrap();
     else return current;
   }
 }

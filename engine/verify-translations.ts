@@ -66,7 +66,7 @@ export function verifyTranslations(localesDir: string, options: VerifyTranslatio
         report('invalid-json', language, namespace, `invalid JSON (${error instanceof Error ? error.message : String(error)})`);
       }
       let byLanguage = namespaces.get(namespace);
-      if (byLanguage === undefined) namespaces.set(namespace, (byLanguage = new Map()));
+      if (byLanguage === undefined) namespaces.set(namespace, (byLanguage = new Map<string, FlatEntries | undefined>()));
       byLanguage.set(language, entries);
     }
   }

@@ -73,7 +73,9 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
     const step = runtime.step(params.stepId ?? '');
     if (!step) throw data(null, { status: 404, statusText: 'Not Found' });
     runtime.actor.send({ type: 'GO_TO', stepId: step.id });
-    const landed = runtime.step(String(runtime.actor.getSnapshot().value));
+    // A step id or `exited`; XState's inferred value type only knows `exited` (states built at run time).
+    const state: string = runtime.actor.getSnapshot().value;
+    const landed = runtime.step(state);
     if (landed && landed.id !== step.id) throw redirect(`${landed.path}${search}`);
     return { runtime, stepId: step.id };
   };

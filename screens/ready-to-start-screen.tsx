@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScreenProps } from './screen-props';
@@ -21,8 +21,10 @@ export function ReadyToStartScreen({ step, onContinue, nextHref, reducedMotion }
   const [phase, setPhase] = useState<Phase>('waiting');
   const confetti = step.confetti ?? DEFAULT_CONFETTI;
   const autoAdvanceMs = step.autoAdvanceMs ?? DEFAULT_AUTO_ADVANCE_MS;
-  const continueRef = useRef(onContinue);
-  continueRef.current = onContinue;
+  // The auto-advance timer calls the latest onContinue without restarting when the parent re-renders.
+  const autoAdvance = useEffectEvent(() => {
+    onContinue();
+  });
 
   useEffect(() => {
     if (reducedMotion) return;
@@ -64,7 +66,7 @@ export function ReadyToStartScreen({ step, onContinue, nextHref, reducedMotion }
 
   useEffect(() => {
     if (phase !== 'ready') return;
-    const timer = setTimeout(() => continueRef.current(), autoAdvanceMs);
+    const timer = setTimeout(() => autoAdvance(), autoAdvanceMs);
     return () => clearTimeout(timer);
   }, [phase, autoAdvanceMs]);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the project, as CI runs it on a clean clone: installs what is missing (npm packages,
-# Debian's chromium), then type-checks, checks the flows, runs unit and server contract tests (vitest),
+# Debian's chromium), then type-checks, lints, checks the flows, runs unit and server contract tests (vitest),
 # builds, and runs the browser tests (Playwright). Every stage runs even when an earlier one failed, so
 # one CI log shows all failures; the exit code is non-zero if any stage failed.
 set -uo pipefail
@@ -35,6 +35,8 @@ stage() {
 }
 
 stage typecheck npx tsc -p tsconfig.json --noEmit
+# typescript-eslint strict (type-aware) and React's hook rules: eslint.config.js.
+stage lint npm run --silent lint
 stage flows npm run --silent flows -- check
 stage unit npx vitest run
 stage paths-coverage npm run --silent paths:coverage

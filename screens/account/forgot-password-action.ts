@@ -1,5 +1,6 @@
 import type { ActionFunction } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
+import { formText } from './form-text';
 
 export interface ForgotPasswordActionData {
   readonly sentTo: string;
@@ -15,7 +16,7 @@ export interface ForgotPasswordActionData {
  */
 export function createForgotPasswordAction(services: AppServices): ActionFunction {
   return async ({ request }): Promise<ForgotPasswordActionData> => {
-    const email = String((await request.formData()).get('email') ?? '').trim();
+    const email = formText(await request.formData(), 'email').trim();
     const failure = await services.auth.requestPasswordReset(email, `${new URL(request.url).origin}/account/reset-password`);
     if (failure) services.reportError(new Error(`Password reset request failed: ${failure.message}`));
     return { sentTo: email, requestedAt: Date.now() };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { isValidEmail } from '../../engine/credential-rules';
@@ -14,13 +14,11 @@ export function ForgotPasswordPage() {
   const actionData = useActionData<ForgotPasswordActionData | undefined>();
   const busy = useNavigation().state !== 'idle';
   const [email, setEmail] = useState('');
-  const [dialogOpen, setDialogOpen] = useState(false);
+  // Each request's result opens the dialog once; closing it remembers which result was dismissed.
+  const [dismissed, setDismissed] = useState<ForgotPasswordActionData>();
+  const dialogOpen = actionData !== undefined && actionData !== dismissed;
   const emailId = useId();
   const instructionId = useId();
-
-  useEffect(() => {
-    if (actionData) setDialogOpen(true);
-  }, [actionData]);
 
   return (
     <main className="account-page">
@@ -52,7 +50,7 @@ export function ForgotPasswordPage() {
       <Link to="/account/sign-in" className="text-link">
         {t('forgotPassword.backToSignIn')}
       </Link>
-      <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title={t('forgotPassword.sentTitle')} closeLabel={t('close')}>
+      <Modal open={dialogOpen} onClose={() => setDismissed(actionData)} title={t('forgotPassword.sentTitle')} closeLabel={t('close')}>
         <p style={{ margin: 0 }}>{t('forgotPassword.sentText', { email: actionData?.sentTo ?? email })}</p>
       </Modal>
     </main>

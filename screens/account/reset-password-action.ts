@@ -1,5 +1,6 @@
 import type { ActionFunction, LoaderFunction } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
+import { formText } from './form-text';
 
 /** GoTrue's message for a new password equal to the old one (its code is same_password). */
 export const SAME_PASSWORD_MESSAGE = 'New password should be different from the old password.';
@@ -26,7 +27,7 @@ export function createResetPasswordLoader(services: AppServices): LoaderFunction
  */
 export function createResetPasswordAction(services: AppServices): ActionFunction {
   return async ({ request }): Promise<ResetPasswordActionData> => {
-    const password = String((await request.formData()).get('password') ?? '');
+    const password = formText(await request.formData(), 'password');
     const failure = await services.auth.updatePassword(password);
     if (failure === undefined) return { done: true };
     if (failure.code === 'same_password' || failure.message === SAME_PASSWORD_MESSAGE) return { samePassword: true };

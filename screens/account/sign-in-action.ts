@@ -3,6 +3,7 @@ import { postLoginPath, safeRedirectPath } from '../../engine/post-login-path';
 import { subscriptionStatus } from '../../engine/subscription-status';
 import type { AuthFailure, AuthUser } from '../../services/account/auth-service';
 import type { AppServices } from '../../services/composition-root';
+import { formText } from './form-text';
 
 /**
  * What the sign-in page shows after a submit: the login's error, or (after a successful login) that
@@ -41,8 +42,8 @@ export function createSignInAction(services: AppServices): ActionFunction {
       if (!user) return null;
       return destinationAfterSignIn(services, user, requested);
     }
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
+    const email = formText(form, 'email').trim();
+    const password = formText(form, 'password');
     const result = await services.auth.signIn(email, password);
     if (result.error) return { error: result.error };
     try {

@@ -1,9 +1,9 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import type { CompiledBackground, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer } from '../../engine/funnel-answer';
-import { FUNNEL_EXITED } from '../../engine/funnel-machine';
+import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
 import { initialUnitSystem } from '../../engine/answer-storage';
 import type { StepLoaderData } from '../app-routes';
 import { useAppServices } from '../app-services-context';
@@ -30,7 +30,7 @@ export function FunnelStepRoute() {
   const previousAnswer = useSelector(actor, (snapshot) => snapshot.context.answers[stepId]);
 
   const follow = useCallback(() => {
-    const value = String(actor.getSnapshot().value);
+    const value = funnelStateOf(actor.getSnapshot());
     if (value === FUNNEL_EXITED) {
       void navigate(`${flow.exit}${search}`, { state: stepHistoryState(step.path) });
       return;
@@ -68,22 +68,18 @@ export function FunnelStepRoute() {
   const background = backgroundFor(step.background, gender);
   usePrefetchNext(next, gender);
 
-  const initialUnit = useMemo(
-    () =>
-      initialUnitSystem(
-        previousAnswer?.kind === 'measurement' ? previousAnswer.unit : undefined,
-        services.funnelStorage.read('useMetricOrImperial'),
-        services.browserLanguage(),
-      ),
-    // Chosen when the step opens: submitting writes storage, which must not flip the toggle mid-step.
-    [stepId],
-  );
-
-  // Counts steps shown by this route instance: focus moves to the heading on every step but the first.
-  const stepsShown = useRef(0);
-  useEffect(() => {
-    stepsShown.current += 1;
-  }, [stepId]);
+  const chooseInitialUnit = () =>
+    initialUnitSystem(
+      previousAnswer?.kind === 'measurement' ? previousAnswer.unit : undefined,
+      services.funnelStorage.read('useMetricOrImperial'),
+      services.browserLanguage(),
+    );
+  // Fixed when a step opens (React's "adjust state when a prop changes" pattern, no ref read in render):
+  // the unit a measurement screen starts in, because submitting writes storage, which must not flip the
+  // toggle mid-step; and whether focus moves to the heading, which it does on every step this route
+  // instance shows but the first (the page load's step keeps the browser's own focus).
+  const [opened, setOpened] = useState(() => ({ stepId, initialUnit: chooseInitialUnit(), focusHeading: false }));
+  if (opened.stepId !== stepId) setOpened({ stepId, initialUnit: chooseInitialUnit(), focusHeading: true });
 
   const { Component } = screenRegistry[step.screen];
   const headingId = `step-heading-${step.id}`;
@@ -97,7 +93,7 @@ export function FunnelStepRoute() {
       progress={progress}
       background={background}
       onBack={step.index > 0 ? onBack : undefined}
-      focusHeading={stepsShown.current > 0}
+      focusHeading={opened.focusHeading}
       answersSurviveReload={services.answersSurviveReload}
     >
       <Suspense fallback={<LoadingSpinner />}>
@@ -109,7 +105,7 @@ export function FunnelStepRoute() {
           onAnswer={onAnswer}
           onContinue={onContinue}
           nextHref={nextHref}
-          initialUnit={initialUnit}
+          initialUnit={opened.initialUnit}
           reducedMotion={services.prefersReducedMotion()}
         />
       </Suspense>

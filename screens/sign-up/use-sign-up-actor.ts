@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useActorRef } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { emit, fromPromise, type ActorRefFrom } from 'xstate';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
 import { signUpMachine, type CreatedAccount } from '../../engine/sign-up-machine';
 import { useAppServices } from '../app-services-context';
@@ -36,15 +36,8 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
   const navigate = useNavigate();
   // The query string (ad parameters) stays with the visitor, as it does through the funnel.
   const { search } = useLocation();
-  const searchRef = useRef(search);
-  useEffect(() => {
-    searchRef.current = search;
-  }, [search]);
-  // The machine is built once per page; the latest `advance` is read when the action runs.
-  const advanceRef = useRef(advance);
-  useEffect(() => {
-    advanceRef.current = advance;
-  }, [advance]);
+  // The machine is built once per page. Its two navigations are emitted events, handled below with the
+  // latest `advance` and query string, so nothing in the machine reads a ref or a stale closure.
   const machine = useMemo(
     () =>
       signUpMachine.provide({
@@ -75,21 +68,29 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
         actions: {
           persistPassword: (_, { password }) => services.signUpCache.persistPassword(password),
           clearPassword: () => services.signUpCache.clearPassword(),
-          advance: ({ context }) => advanceRef.current({ email: context.email, password: context.password }),
+          advance: emit(({ context }) => ({ type: 'advance', email: context.email, password: context.password })),
           cacheIdentity: (_, identity) => services.signUpCache.cacheIdentity(identity),
-          goToPreparing: () => void navigate(`/sign-up/preparing${searchRef.current}`),
+          goToPreparing: emit({ type: 'goToPreparing' }),
           // Spec: other sign-up errors are only logged; profile-insert errors reported and logged.
           reportError: (_, { error }) => services.reportError(error),
         },
       }),
-    [services, navigate],
+    [services],
   );
   const storedPassword = useStoredPassword ? services.signUpCache.storedPassword() : undefined;
   const storedEmail = useStoredEmail ? services.signUpCache.storedEmail() : undefined;
-  return useActorRef(machine, {
+  const actor = useActorRef(machine, {
     input: {
       ...(storedPassword === undefined ? {} : { storedPassword }),
       ...(storedEmail === undefined ? {} : { storedEmail }),
     },
   });
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('advance', ({ email, password }) => advance({ email, password })),
+      actor.on('goToPreparing', () => void navigate(`/sign-up/preparing${search}`)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, advance, navigate, search]);
+  return actor;
 }

@@ -177,7 +177,9 @@ export const authStore = {
   },
 
   async updateUser(q: Queryable, id: string, update: UserUpdate, now: Date): Promise<UserRow> {
-    const entries = Object.entries(update).filter(([, value]) => value !== undefined);
+    // A Partial's keys may be present with the value undefined: those columns are left alone.
+    const given: [string, unknown][] = Object.entries(update);
+    const entries = given.filter(([, value]) => value !== undefined);
     for (const [column] of entries) {
       if (!updatableColumns.has(column)) throw new Error(`auth.users.${column} is not updatable here`);
     }

@@ -69,11 +69,9 @@ export async function handleUpdateUser(c: Context, ctx: AuthContext): Promise<Re
     let metadata = current.raw_user_meta_data;
 
     if (body.data !== undefined && body.data !== null) {
-      metadata = { ...metadata };
-      for (const [key, value] of Object.entries(body.data)) {
-        if (value === null) delete metadata[key];
-        else metadata[key] = value;
-      }
+      // GoTrue merges `data` into the metadata; a key sent as null is removed.
+      const removed = new Set(Object.entries(body.data).filter(([, value]) => value === null).map(([key]) => key));
+      metadata = Object.fromEntries(Object.entries({ ...metadata, ...body.data }).filter(([key]) => !removed.has(key)));
       update.raw_user_meta_data = metadata;
     }
 

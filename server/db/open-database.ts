@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
-import type { Database, QueryResult, Queryable, Transaction } from './database';
+import type { PGliteInterface, Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import type { Database, QueryResult, Transaction } from './database';
 
 export interface OpenDatabaseOptions {
   /**
@@ -30,15 +31,7 @@ export function pgliteDirectory(dataDir: string): string {
   return `${dataDir}/pglite`;
 }
 
-interface PgliteLike {
-  query<Row>(
-    sql: string,
-    params?: unknown[],
-  ): Promise<{ rows: Row[]; fields: { name: string }[]; affectedRows?: number }>;
-  exec(sql: string): Promise<unknown>;
-}
-
-function pgliteQueryable(target: PgliteLike): Transaction {
+function pgliteQueryable(target: PGliteInterface | PgliteTransaction): Transaction {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await target.query<Row>(sql, [...params]);
@@ -58,8 +51,7 @@ async function openPglite(directory: string, loadDataDir: Blob | undefined): Pro
   const self = pgliteQueryable(db);
   return {
     kind: 'pglite',
-    query: self.query,
-    exec: self.exec,
+    ...self,
     transaction: (work) => db.transaction((tx) => work(pgliteQueryable(tx))),
     close: () => db.close(),
   };
@@ -70,7 +62,7 @@ function pgQueryable(target: pg.Pool | pg.PoolClient): Transaction {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const result = await target.query(sql, [...params]);
       // pg types rows as `any`; callers name the row type, as they do with PGlite.
-      const rows: Row[] = result.rows;
+      const rows = result.rows as Row[];
       return { rows, fields: result.fields, affectedRows: result.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {
@@ -87,8 +79,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   const self = pgQueryable(pool);
   return {
     kind: 'postgres',
-    query: self.query,
-    exec: self.exec,
+    ...self,
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

@@ -106,7 +106,7 @@ export function createMailbox(db: Queryable): Mailbox {
       const start = options.start ?? 0;
       const rows = await db.query<MailRow>(
         `select ${columns} from local_stack.mail_messages ${where}
-         order by created_at desc, id desc limit ${Number(limit)} offset ${Number(start)}`,
+         order by created_at desc, id desc limit ${limit} offset ${start}`,
         params,
       );
       return { total: count.rows[0]?.total ?? 0, messages: rows.rows.map(toStoredMail) };

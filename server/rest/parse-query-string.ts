@@ -57,9 +57,9 @@ function splitTopLevel(text: string): string[] {
   let current = '';
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
+    const char = text.charAt(i);
     if (char === '\\' && quoted && i + 1 < text.length) {
-      current += text[i + 1];
+      current += text.charAt(i + 1);
       i += 1;
     } else if (char === '"') {
       quoted = !quoted;

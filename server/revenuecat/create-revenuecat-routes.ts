@@ -24,7 +24,7 @@ const attributesBody = z.object({
   attributes: z.record(z.string().min(1), z.object({ value: z.string().nullable(), updated_at_ms: z.number().optional() })),
 });
 
-function revenueCatError(c: Context, status: 400 | 401 | 404, code: number, message: string): Response {
+function revenueCatError(c: Pick<Context, 'json'>, status: 400 | 401 | 404, code: number, message: string): Response {
   return c.json({ code, message }, status);
 }
 

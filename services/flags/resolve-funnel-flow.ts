@@ -60,7 +60,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
     work.then(
       (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error); },
+      (error: unknown) => { clearTimeout(timer); reject(error instanceof Error ? error : new Error(String(error))); },
     );
   });
 }

@@ -105,7 +105,9 @@ export function createSupabaseServices({ settings, storage, loadSdk }: SupabaseS
 
   const functions: BackendFunctions = {
     async invoke(name) {
-      const { error } = await (await supabase()).functions.invoke(name, { body: {} });
+      // supabase-js types the error `any`: it is an Error subclass or nothing.
+      const result = await (await supabase()).functions.invoke(name, { body: {} });
+      const error: unknown = result.error;
       if (error instanceof Error) throw new Error(`Function ${name} failed: ${error.message}`, { cause: error });
     },
   };

@@ -13,10 +13,10 @@ test.describe('visitor identity', () => {
     await page.addInitScript(() => {
       const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
       Object.defineProperty(document, 'cookie', {
-        get: () => descriptor?.get?.call(document),
+        get: (): unknown => descriptor?.get?.call(document),
         set: (raw: string) => {
           const record: unknown = Reflect.get(window, 'recordCookieWrite');
-          if (typeof record === 'function') record(raw);
+          if (typeof record === 'function') Reflect.apply(record, window, [raw]);
           descriptor?.set?.call(document, raw);
         },
       });

@@ -58,7 +58,8 @@ export function generateCoveringPaths(model: FunnelTestModel, options: CoveringP
   const adjacency = getAdjacencyMap(model.logic, { ...traversal, fromState: model.initial });
 
   const all = new Set<string>();
-  for (const [stateKey, value] of Object.entries(adjacency)) {
+  const states: [string, { transitions: Record<string, unknown> }][] = Object.entries(adjacency);
+  for (const [stateKey, value] of states) {
     for (const eventKey of Object.keys(value.transitions)) all.add(transitionKey(stateKey, eventKey));
   }
   const stateKeys = new Set(Object.keys(adjacency));

@@ -2,7 +2,7 @@ import { fromTransition, initialTransition, transition, type SnapshotFrom, type 
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
 import { answerStorageWrites, initialUnitSystem } from '../../engine/answer-storage';
-import { createFunnelMachine, FUNNEL_EXITED, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
+import { createFunnelMachine, FUNNEL_EXITED, funnelStateOf, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
 import { progressStorageKey, serializeAnswers } from '../../engine/restore-answers';
 
 /**
@@ -127,7 +127,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       }
     }
     // A new step (or a page load) opens its screen afresh; otherwise the toggle keeps its position.
-    const reopened = event.type === 'GO_TO' || funnel.value !== context.funnel.value;
+    const reopened = event.type === 'GO_TO' || funnelStateOf(funnel) !== funnelStateOf(context.funnel);
     return { funnel, unit: reopened ? unitOnEntry(funnel, local) : context.unit, local, session, signedUp: false };
   };
 
@@ -171,7 +171,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     // Signed up: the funnel-entry check sends a signed-in visitor to checkout or the account instead of
     // into the funnel, so no funnel move is left.
     if (signedUp) return [];
-    if (funnel.value === FUNNEL_EXITED) {
+    if (funnelStateOf(funnel) === FUNNEL_EXITED) {
       // Browser back from the page the funnel exited to, and coming back to the funnel's start.
       return [{ type: 'BACK' }, { type: 'GO_TO', stepId: first.id }];
     }
@@ -194,7 +194,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     const { funnel, unit, signedUp } = snapshot.context;
     if (signedUp) return 'signed up';
     const step = stepOfValue(funnel.value);
-    if (!step) return String(funnel.value);
+    if (!step) return funnelStateOf(funnel);
     return `${step.id}${isAnswered(snapshot, step) ? ' (answered)' : ''}${unit ? ` [${unit}]` : ''}`;
   };
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { UnitSystem } from '../../engine/funnel-answer';
-import { FUNNEL_EXITED } from '../../engine/funnel-machine';
+import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
 import { progressStorageKey } from '../../engine/restore-answers';
 import { readFlowProject } from '../../engine/read-flow-project';
 import { TranslationCatalog } from '../../engine/translation-catalog';
@@ -142,7 +142,7 @@ async function expectState(page: Page, model: FunnelTestModel, state: PathSnapsh
     const token = await storedAccessToken(page);
     const user: unknown = await (await page.request.get('/auth/v1/user', { headers: { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` } })).json();
     expect(typeof user === 'object' && user !== null ? Reflect.get(user, 'email') : undefined, `${label}: the account the password step created`).toBe(run.email);
-  } else if (funnel.value === FUNNEL_EXITED || !step) {
+  } else if (funnelStateOf(funnel) === FUNNEL_EXITED || !step) {
     await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the funnel's exit` }).toBe(flow.exit);
   } else {
     await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the step's route` }).toBe(step.path);

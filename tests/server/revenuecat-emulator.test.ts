@@ -32,7 +32,7 @@ describe('RevenueCat v1 emulator and the dev grant endpoint', () => {
     const { data } = await client.auth.signUp({ email: 'carol@example.com', password: 'correct horse battery' });
     userId = data.user?.id ?? '';
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('refuses requests without the secret key', async () => {
     const none = await fetch(`${server.url}/revenuecat/v1/subscribers/x`);

@@ -13,7 +13,7 @@ describe('RevenueCat emulator: the public app key', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('defaults to the key the SPA ships with', () => {
     expect(server.config.revenueCatPublicKey).toBe(REVENUECAT_LOCAL_PUBLIC_KEY);

@@ -15,7 +15,7 @@ describe('serving the SPA', () => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     server = await startTestServer({ distDir: dist });
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('caches hashed assets for a year and revalidates index.html', async () => {
     const asset = await fetch(`${server.url}/assets/index-AbC123.js`);

@@ -24,7 +24,7 @@ describe('supabase-backed browser services on the local stack', () => {
       },
     });
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('loads the SDK only when first needed', async () => {
     expect(services.auth.mayHaveSession()).toBe(false);

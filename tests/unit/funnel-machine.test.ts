@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { FUNNEL_EXITED, createFunnelMachine } from '../../engine/funnel-machine';
-import type { FunnelAnswers } from '../../engine/funnel-answer';
+import type { FunnelAnswer, FunnelAnswers } from '../../engine/funnel-answer';
 import { smallCompiledFlow } from './fixtures/small-compiled-flow';
 
-function start(answers: FunnelAnswers = {}, persist = vi.fn()) {
+function start(answers: FunnelAnswers = {}, persist = vi.fn<(stepId: string, answer: FunnelAnswer | undefined) => void>()) {
   const machine = createFunnelMachine(smallCompiledFlow).provide({
     actions: { persistAnswer: ({ context }, params) => persist(params.stepId, context.answers[params.stepId]) },
   });

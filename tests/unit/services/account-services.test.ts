@@ -21,7 +21,7 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
     getItem: (key) => items.get(key) ?? null,
     key: (index) => [...items.keys()][index] ?? null,
     removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
+    setItem: (key, value) => void items.set(key, value),
   };
 }
 
