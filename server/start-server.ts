@@ -134,7 +134,10 @@ function listen(server: ServerType, address: string, port: number): Promise<List
 
 function closeServer(server: ServerType): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
+    if (!server.listening) {
+      resolve();
+      return;
+    }
     server.close(() => resolve());
     // Keep-alive connections would hold close() open; nothing is in flight at shutdown.
     if ('closeAllConnections' in server) server.closeAllConnections();

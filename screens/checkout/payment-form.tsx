@@ -1,6 +1,6 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripePaymentElementOptions } from '@stripe/stripe-js';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentReturnUrl, type PaymentPageParams } from '../../engine/payment-page-params';
 
@@ -45,7 +45,7 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
     };
   }, []);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!stripe || !elements || submitting) return;
     setSubmitting(true);

@@ -26,7 +26,10 @@ export function FunnelStepRoute() {
   if (!step) throw new Error(`Step "${stepId}" vanished from flow "${flow.id}"`);
   const services = useAppServices();
   const navigate = useNavigate();
-  const { search, state: historyState } = useLocation();
+  const location = useLocation();
+  const { search } = location;
+  // Whatever a previous navigation stored; stepHistoryState's readers check its shape.
+  const historyState: unknown = location.state;
   const previousAnswer = useSelector(actor, (snapshot) => snapshot.context.answers[stepId]);
 
   const follow = useCallback(() => {
@@ -52,7 +55,7 @@ export function FunnelStepRoute() {
   }, [actor, follow, stepId]);
   const onBack = useCallback(() => {
     actor.send({ type: 'BACK' });
-    const target = runtime.step(String(actor.getSnapshot().value));
+    const target = runtime.step(funnelStateOf(actor.getSnapshot()));
     if (!target || target.id === stepId) return;
     // A pushed entry for the previous step would make the browser's back (and iOS swipe-back) go
     // forward again. When the entry before this one is that step, step back in history; otherwise

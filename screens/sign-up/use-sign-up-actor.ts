@@ -51,7 +51,7 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
               input.password,
               { confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR, sign_up_platform: SIGN_UP_PLATFORM },
               // With e-mail confirmation on, the link leads here, with the ad parameters kept.
-              `${window.location.origin}${CONFIRM_EMAIL_PATH}${searchRef.current}`,
+              `${window.location.origin}${CONFIRM_EMAIL_PATH}${window.location.search}`,
             );
             if (result.error) throw new Error(result.error.message);
             return { userId: result.user.id, email: result.user.email ?? input.email, confirmationPending: result.confirmationPending };

@@ -62,7 +62,7 @@ function matchesClause(object: unknown, clause: Clause): boolean {
     value = isRecord(value) ? value[segment] : undefined;
   }
   if (clause.value === 'null' && clause.operator === ':') return value === null || value === undefined;
-  if (clause.operator === ':') return value !== null && value !== undefined && String(value).toLowerCase() === clause.value.toLowerCase();
+  if (clause.operator === ':') return (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && String(value).toLowerCase() === clause.value.toLowerCase();
   if (clause.operator === '~') return typeof value === 'string' && value.toLowerCase().includes(clause.value.toLowerCase());
   const left = Number(value);
   const right = Number(clause.value);

@@ -9,6 +9,6 @@ const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function stripeId(prefix: string, length = 24): string {
   const bytes = randomBytes(length);
   let out = '';
-  for (const byte of bytes) out += alphabet[byte % alphabet.length];
+  for (const byte of bytes) out += alphabet.charAt(byte % alphabet.length);
   return `${prefix}_${out}`;
 }

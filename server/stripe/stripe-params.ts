@@ -136,13 +136,14 @@ export class StripeParams {
     if (value === undefined) return undefined;
     if (value === '') return {};
     if (!isRecord(value) || Array.isArray(value)) throw invalidRequest('Invalid metadata', this.name(key), 'parameter_invalid_object');
-    const merged: Record<string, string> = { ...current };
+    const merged = new Map(Object.entries(current));
     for (const [name, entry] of Object.entries(value)) {
       if (typeof entry !== 'string') throw invalidRequest('Invalid metadata value', `${this.name(key)}[${name}]`, 'parameter_invalid_string');
-      if (entry === '') delete merged[name];
-      else merged[name] = entry;
+      // Stripe: an empty value removes the key.
+      if (entry === '') merged.delete(name);
+      else merged.set(name, entry);
     }
-    return merged;
+    return Object.fromEntries(merged);
   }
 }
 

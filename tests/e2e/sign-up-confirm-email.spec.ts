@@ -64,7 +64,8 @@ async function profileRows(page: Page): Promise<Record<string, unknown>[]> {
   const token = await storedAccessToken(page);
   const response = await page.request.get('/rest/v1/profiles?select=*', { headers: { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
-  return response.json();
+  const rows: Record<string, unknown>[] = await response.json();
+  return rows;
 }
 
 test('check your inbox, then the mailed link in another tab signs in, writes the profile from the answers and continues with the ad parameters', async ({ page, context }) => {

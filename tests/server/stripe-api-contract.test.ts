@@ -14,7 +14,7 @@ beforeAll(async () => {
   target = await startStripeTarget('stripe-api-contract');
   stripe = target.stripe;
 });
-afterAll(() => target?.close());
+afterAll(() => target.close());
 
 async function errorOf(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
   try {
@@ -29,7 +29,8 @@ async function errorOf(promise: Promise<unknown>): Promise<Stripe.errors.StripeE
 describe('keys and errors', () => {
   it('refuses a wrong secret key with Stripe 401 and a missing one too', async () => {
     if (!emulatorOnly(target, 'a wrong key against api.stripe.com is not worth the account lock-out risk')) return;
-    const server = target.server!;
+    const server = target.server;
+    if (server === undefined) throw new Error('emulatorOnly: the emulator is running');
     const error = await errorOf(emulatorClient(server, 'sk_test_wrong_key_1234').customers.list());
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(error.statusCode).toBe(401);
@@ -182,7 +183,8 @@ describe('customers, pagination, search and idempotency', () => {
 
   it('lets a browser origin read the answers (CORS)', async () => {
     if (!emulatorOnly(target, 'CORS of api.stripe.com is Stripe’s own business')) return;
-    const server = target.server!;
+    const server = target.server;
+    if (server === undefined) throw new Error('emulatorOnly: the emulator is running');
     const answer = await fetch(`${server.url}/v1/customers`, { headers: { Origin: 'http://localhost:5173', Authorization: `Bearer ${server.config.stripeSecretKey}` } });
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(answer.headers.get('request-id')).toMatch(/^req_/);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   currencies = await fxRateCurrencies(server.db);
 });
-afterAll(() => server?.close());
+afterAll(() => server.close());
 
 describe('config/stripe-catalogue.yaml', () => {
   it('covers every fx_rates currency in every price', () => {

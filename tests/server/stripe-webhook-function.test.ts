@@ -21,7 +21,7 @@ describe('stripe-webhook function', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { STRIPE_WEBHOOK_SECRET: secret } });
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('refuses a delivery without a signature, with a forged one and with a stale one: 400, nothing recorded', async () => {
     const payload = event('evt_refused1');

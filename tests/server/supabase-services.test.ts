@@ -91,7 +91,7 @@ describe('the same services with e-mail confirmation on (AUTO_CONFIRM_EMAIL=fals
   beforeAll(async () => {
     server = await startTestServer({ env: { AUTO_CONFIRM_EMAIL: 'false' } });
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   async function mailedLink(address: string): Promise<URL> {
     const { messages } = await server.mailbox.list({ to: address });

@@ -216,7 +216,7 @@ export class SandboxPaymentElement {
 
   mount(target: HTMLElement | string): void {
     const container = typeof target === 'string' ? this.setup.window.document.querySelector<HTMLElement>(target) : target;
-    if (!container) throw new Error(`The selector you specified (${String(target)}) applies to no DOM elements.`);
+    if (!container) throw new Error(`The selector you specified (${typeof target === 'string' ? target : target.tagName}) applies to no DOM elements.`);
     if (this.frame) throw new Error('This Element is already mounted.');
     const doc = this.setup.window.document;
     const frame = doc.createElement('iframe');

@@ -30,7 +30,7 @@ async function subscriptionOfCharge(stripe: Stripe, charge: Stripe.Charge): Prom
   for await (const invoice of stripe.invoices.list({ customer: idOf(charge.customer), limit: 100, expand: ['data.payments'] })) {
     const paidByIt = invoice.payments?.data.some((payment) => payment.payment.payment_intent !== undefined && idOf(payment.payment.payment_intent) === paymentIntentId);
     const subscription = invoice.parent?.subscription_details?.subscription;
-    if (paidByIt === true && subscription !== undefined && subscription !== null) return idOf(subscription);
+    if (paidByIt === true && subscription) return idOf(subscription);
   }
   return undefined;
 }
@@ -46,7 +46,7 @@ async function subscriptionOf(stripe: Stripe, event: Stripe.Event): Promise<stri
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed': {
       const subscription = event.data.object.parent?.subscription_details?.subscription;
-      return subscription === undefined || subscription === null ? undefined : idOf(subscription);
+      return subscription ? idOf(subscription) : undefined;
     }
     case 'charge.refunded':
       return subscriptionOfCharge(stripe, event.data.object);
