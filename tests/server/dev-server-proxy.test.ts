@@ -35,8 +35,8 @@ describe('the Vite dev server (npm run dev)', () => {
   });
 
   afterAll(async () => {
-    await vite?.close();
-    await stack?.close();
+    await vite.close();
+    await stack.close();
   });
 
   it('signs up and signs in with supabase-js through the dev server', async () => {

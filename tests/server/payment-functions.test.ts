@@ -1,6 +1,6 @@
 import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from 'vitest';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
@@ -129,7 +129,7 @@ describe('payment functions', () => {
     introPrice = intro;
     fullPrice = full;
   });
-  afterAll(() => server?.close());
+  afterAll(() => server.close());
 
   it('list-stripe-prices: the product\'s active prices with an amount per currency', async () => {
     const { client } = await user('prices@example.com');

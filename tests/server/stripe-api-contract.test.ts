@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorClient, emulatorOnly, startStripeTarget } from './support/stripe-target';
 import type { StripeTarget } from './support/stripe-target';
+import { stripeIdOf } from './support/stripe-id-of';
 
 /**
  * The Stripe API contract (issue 9, section 5): every call through the unmodified `stripe` SDK, run
@@ -244,7 +245,7 @@ describe('subscriptions, invoices and payments', () => {
     const paidInvoice = active.latest_invoice;
     expect(typeof paidInvoice === 'object' && paidInvoice?.status).toBe('paid');
     expect(typeof paidInvoice === 'object' && paidInvoice?.payments?.data[0]?.status).toBe('paid');
-    const method = await stripe.paymentMethods.retrieve(String(paid.payment_method));
+    const method = await stripe.paymentMethods.retrieve(stripeIdOf(paid.payment_method));
     expect(method).toMatchObject({ type: 'card', customer: customer.id, card: { brand: 'visa', last4: '4242' } });
 
     const listed = await stripe.subscriptions.list({ customer: customer.id });
@@ -302,7 +303,8 @@ describe('subscriptions, invoices and payments', () => {
 
   it('lets the browser confirm with the publishable key and the client secret only (Stripe.js calls)', async () => {
     if (!emulatorOnly(target, 'Stripe.js calls to api.stripe.com are Stripe’s own; the sandbox calls the emulator')) return;
-    const server = target.server!;
+    const server = target.server;
+    if (server === undefined) throw new Error('emulatorOnly: the emulator is running');
     const { intentId, clientSecret } = await incompleteSubscription();
     const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
     const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:5173' };
@@ -342,10 +344,10 @@ describe('subscriptions, invoices and payments', () => {
     const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' });
     const part = await stripe.refunds.create({ payment_intent: intentId, amount: 100, reason: 'requested_by_customer' });
     expect(part).toMatchObject({ object: 'refund', amount: 100, status: 'succeeded', payment_intent: intentId, charge: paid.latest_charge, reason: 'requested_by_customer' });
-    expect(await stripe.charges.retrieve(String(paid.latest_charge))).toMatchObject({ amount_refunded: 100, refunded: false });
+    expect(await stripe.charges.retrieve(stripeIdOf(paid.latest_charge))).toMatchObject({ amount_refunded: 100, refunded: false });
     const rest = await stripe.refunds.create({ payment_intent: intentId });
     expect(rest.amount).toBe(paid.amount - 100);
-    expect(await stripe.charges.retrieve(String(paid.latest_charge))).toMatchObject({ amount_refunded: paid.amount, refunded: true });
+    expect(await stripe.charges.retrieve(stripeIdOf(paid.latest_charge))).toMatchObject({ amount_refunded: paid.amount, refunded: true });
     const again = await errorOf(stripe.refunds.create({ payment_intent: intentId }));
     expect(again.statusCode).toBe(400);
   });
@@ -358,8 +360,8 @@ describe('subscriptions, invoices and payments', () => {
     const now = await stripe.subscriptions.cancel(subscription.id, { invoice_now: false, prorate: false });
     expect(now.status).toBe('canceled');
     expect(now.ended_at).toEqual(expect.any(Number));
-    expect((await stripe.subscriptions.list({ customer: String(subscription.customer) })).data).toHaveLength(0);
-    expect((await stripe.subscriptions.list({ customer: String(subscription.customer), status: 'canceled' })).data.map((s) => s.id)).toEqual([subscription.id]);
+    expect((await stripe.subscriptions.list({ customer: stripeIdOf(subscription.customer) })).data).toHaveLength(0);
+    expect((await stripe.subscriptions.list({ customer: stripeIdOf(subscription.customer), status: 'canceled' })).data.map((s) => s.id)).toEqual([subscription.id]);
   });
 
   it('refuses a currency the price does not offer', async () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorClient } from './support/stripe-target';
 import { freePort, startTestServer } from './support/test-server';
+import { stripeIdOf } from './support/stripe-id-of';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,7 @@ describe('Stripe emulator state survives', () => {
     const [price] = (await stripe.prices.list({ lookup_keys: ['w-full'] })).data;
     const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price?.id ?? '' }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.payments'] });
     const invoice = subscription.latest_invoice;
-    const intentId = typeof invoice === 'object' && invoice !== null ? String(invoice.payments?.data[0]?.payment.payment_intent) : '';
+    const intentId = typeof invoice === 'object' && invoice !== null ? stripeIdOf(invoice.payments?.data[0]?.payment.payment_intent) : '';
     await first.close();
 
     const second = await startTestServer({ dataDir: first.dataDir });
