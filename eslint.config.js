@@ -45,6 +45,9 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // A leading underscore marks a parameter a signature requires but the body does not use, and a rest
       // sibling is how an object is copied without one key.
+      // A closure created before the assignment (late-bound wiring, e.g. a callback into a dispatcher made
+      // afterwards) needs `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // react-router's loaders and actions throw `redirect()` (a Response) and `data()` by design.
       '@typescript-eslint/only-throw-error': [
         'error',

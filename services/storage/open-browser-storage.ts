@@ -31,7 +31,7 @@ function memoryStorage(): KeyValueStorage {
   const values = new Map<string, string>();
   return {
     getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, String(value)),
+    setItem: (key, value) => void values.set(key, value),
     removeItem: (key) => void values.delete(key),
   };
 }

@@ -402,7 +402,7 @@ describe('webhooks', () => {
       const [price] = (await stripe.prices.list({ lookup_keys: ['w-full'] })).data;
       const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price?.id ?? '' }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.payments'] });
       const invoice = subscription.latest_invoice;
-      const intentId = typeof invoice === 'object' && invoice !== null ? String(invoice.payments?.data[0]?.payment.payment_intent) : '';
+      const intentId = typeof invoice === 'object' && invoice !== null ? stripeIdOf(invoice.payments?.data[0]?.payment.payment_intent) : '';
       await errorOf(stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa_chargeDeclined' }));
       await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
       await stripe.refunds.create({ payment_intent: intentId, amount: 100 });
@@ -441,7 +441,8 @@ describe('webhooks', () => {
       await expect(stripe.webhooks.constructEventAsync(first.body, first.signature.replace(/v1=(.)/, (_all, digit: string) => `v1=${digit === '0' ? '1' : '0'}`), endpoint.secret ?? '')).rejects.toThrow(/signature/i);
       await expect(stripe.webhooks.constructEventAsync(first.body.replace('"livemode": false', '"livemode": true'), first.signature, endpoint.secret ?? '')).rejects.toThrow();
 
-      const server = target.server!;
+      const server = target.server;
+      if (server === undefined) throw new Error('emulatorOnly: the emulator is running');
       // The first delivery was refused once, then retried after the back-off (about a second).
       await expect
         .poll(
@@ -478,7 +479,7 @@ describe('time: test clocks and subscription schedules', () => {
       expand: ['latest_invoice.payments'],
     });
     const invoice = subscription.latest_invoice;
-    const intentId = typeof invoice === 'object' && invoice !== null ? String(invoice.payments?.data[0]?.payment.payment_intent) : '';
+    const intentId = typeof invoice === 'object' && invoice !== null ? stripeIdOf(invoice.payments?.data[0]?.payment.payment_intent) : '';
     await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'https://example.com/done' });
     expect(subscription.test_clock).toBe(clock.id);
     expect(subscription.start_date).toBe(start);
@@ -551,7 +552,8 @@ describe('time: test clocks and subscription schedules', () => {
 describe('/_dev/stripe', () => {
   it('lists customers, subscriptions, payments and webhook deliveries', async () => {
     if (!emulatorOnly(target, 'the dev page belongs to the local stack')) return;
-    const server = target.server!;
+    const server = target.server;
+    if (server === undefined) throw new Error('emulatorOnly: the emulator is running');
     const customer = await stripe.customers.create({ email: `devpage-${target.runId}@example.com` });
     const [price] = (await stripe.prices.list({ lookup_keys: ['y-intro'] })).data;
     const subscription = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price?.id ?? '' }], payment_behavior: 'default_incomplete' });
