@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-websocket"
 export CI="${CI:-true}"
+# The server contract tests run on PGlite and on PostgreSQL; in CI a PostgreSQL half that cannot run
+# fails instead of skipping (tests/server/support/postgres-cluster.ts).
+export REQUIRE_POSTGRES="${REQUIRE_POSTGRES:-1}"
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -18,6 +21,12 @@ fi
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "== installing Debian chromium for the browser tests"
   as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || exit 1
+fi
+
+has_initdb() { command -v initdb >/dev/null || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }
+if ! has_initdb; then
+  echo "== installing Debian postgresql for the PostgreSQL half of the server contract tests"
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || exit 1
 fi
 
 failed=()

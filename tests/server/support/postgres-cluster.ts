@@ -27,8 +27,19 @@ function findBinDir(): string | undefined {
   return undefined;
 }
 
-/** Why a cluster cannot be started here, or undefined when it can. */
+/**
+ * Why a cluster cannot be started here, or undefined when it can. With REQUIRE_POSTGRES=1 (set by
+ * `npm test` in CI) a reason throws instead, so the PostgreSQL half of a suite fails rather than skips.
+ */
 export function postgresUnavailableReason(): string | undefined {
+  const reason = unavailableReason();
+  if (reason !== undefined && process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1, but the PostgreSQL half cannot run: ${reason}`);
+  }
+  return reason;
+}
+
+function unavailableReason(): string | undefined {
   if (process.env.SKIP_POSTGRES_TESTS === '1') return 'SKIP_POSTGRES_TESTS=1';
   if (findBinDir() === undefined) return 'initdb not found (PATH, /usr/lib/postgresql/*/bin); apt-get install -y postgresql';
   if (process.getuid?.() === 0 && spawnSync('id', ['postgres']).status !== 0) return 'running as root and no postgres user to run the cluster as';
