@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { debianChromium } from './tests/support/debian-chromium';
 
@@ -10,13 +10,20 @@ import { debianChromium } from './tests/support/debian-chromium';
  */
 const basePort = Number(process.env.E2E_PORT ?? 47311);
 const listingPort = basePort + 1;
+/**
+ * A production build of the configured order made before the run (`npm test` passes the build stage's
+ * dist/), served as is instead of building it again. The listing order always needs its own build.
+ */
+const prebuiltDist = process.env.E2E_DIST_DIR ? resolve(process.env.E2E_DIST_DIR) : undefined;
 
 function appServer(port: number, order: string | undefined) {
   const dir = join(tmpdir(), `funnel-e2e-${port}`);
-  const dist = join(dir, 'dist');
+  const reuse = order === undefined ? prebuiltDist : undefined;
+  const dist = reuse ?? join(dir, 'dist');
+  // Each order builds its own dist so the two never overwrite each other.
+  const build = reuse ? '' : `node_modules/.bin/vite build --outDir ${dist} --emptyOutDir --logLevel warn && `;
   return {
-    // Each server builds its own dist so the two orders never overwrite each other.
-    command: `node_modules/.bin/vite build --outDir ${dist} --emptyOutDir --logLevel warn && rm -rf ${join(dir, 'data')} && node_modules/.bin/tsx server/main.ts`,
+    command: `${build}rm -rf ${join(dir, 'data')} && node_modules/.bin/tsx server/main.ts`,
     env: {
       PORT: String(port),
       DATA_DIR: join(dir, 'data'),

@@ -50,8 +50,12 @@ stage flows npm run --silent flows -- check
 stage unit npx vitest run
 stage paths-coverage npm run --silent paths:coverage
 stage build npm run --silent build
+build_ok=$([ ${#failed[@]} -gt 0 ] && [ "${failed[-1]}" = build ] && echo no || echo yes)
 # All Playwright projects: funnel, sign-up and account e2e, both step orders, the model-based paths
 # and the accessibility checks.
+# The configured order's servers serve that build (one production build, not two); without a good
+# build, Playwright makes its own.
+if [ "$build_ok" = yes ]; then export E2E_DIST_DIR="$PWD/dist"; fi
 stage e2e npx playwright test
 stage storybook npm run --silent test:storybook
 

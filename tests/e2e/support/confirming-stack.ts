@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * A second local stack with e-mail confirmation on (AUTO_CONFIRM_EMAIL=false, hosted Supabase's
@@ -16,9 +16,10 @@ export interface ConfirmingStack {
 }
 
 export async function startConfirmingStack(): Promise<ConfirmingStack> {
-  // playwright.config.ts builds the configured order into $TMPDIR/funnel-e2e-<E2E_PORT>/dist.
+  // The configured order's build: E2E_DIST_DIR when npm test passed one, else what playwright.config.ts
+  // builds into $TMPDIR/funnel-e2e-<E2E_PORT>/dist.
   const dir = join(tmpdir(), `funnel-e2e-${confirmingPort - 2}`);
-  const dist = join(dir, 'dist');
+  const dist = process.env.E2E_DIST_DIR ? resolve(process.env.E2E_DIST_DIR) : join(dir, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build at ${dist}: the configured-order web server makes it`);
   const dataDir = join(dir, 'confirm-data');
   rmSync(dataDir, { recursive: true, force: true });
