@@ -30,6 +30,7 @@ if ! has_initdb; then
 fi
 
 failed=()
+times=()
 stage() {
   local name=$1; shift
   echo
@@ -41,6 +42,7 @@ stage() {
     echo "== $name: FAILED ($((SECONDS - started)) s)"
     failed+=("$name")
   fi
+  times+=("$name $((SECONDS - started)) s")
 }
 
 stage typecheck npx tsc -p tsconfig.json --noEmit
@@ -60,6 +62,9 @@ stage e2e npx playwright test
 stage storybook npm run --silent test:storybook
 
 echo
+echo "== stage times (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '   %s\n' "${times[@]}"
+echo "   total $SECONDS s"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED stages: ${failed[*]}"
   exit 1
