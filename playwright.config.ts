@@ -46,7 +46,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   // Never retried: a flaky test is a failing test (issue 8, point 15).
-  retries: 0,
+  retries:0, // never retry: a flaky test is a defect to fix (issue 8 point 15)
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     locale: 'en-US',

@@ -15,7 +15,7 @@ export default defineConfig({
   workers: 1,
   // One test walks every story: it gets the time of the whole walk.
   timeout: 15 * 60_000,
-  retries: 0,
+  retries:0, // never retry: a flaky test is a defect to fix (issue 8 point 15)
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://localhost:${port}`,
