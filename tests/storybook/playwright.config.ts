@@ -7,7 +7,8 @@ import { debianChromium } from '../support/debian-chromium';
  * every story once in Debian's chromium (never `playwright install`). See render-every-story.spec.ts.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const port = Number(process.env.STORYBOOK_TEST_PORT ?? 47361);
+// Follows E2E_PORT (its base + 50) so two checkouts' runs on one machine do not collide.
+const port = Number(process.env.STORYBOOK_TEST_PORT ?? Number(process.env.E2E_PORT ?? 47311) + 50);
 
 export default defineConfig({
   testDir: '.',
