@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { freePort, startTestServer } from './support/test-server';
+import { spawnStackProcess } from './support/spawn-stack-process';
+import { startTestServer } from './support/test-server';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const options = { auth: { persistSession: false, autoRefreshToken: false } };
 
 async function signUpAndInsertProfile(url: string, anonKey: string, email: string, age: number): Promise<string> {
@@ -41,21 +39,10 @@ describe('PGlite data survives', () => {
     // Prepare the data directory in-process (from the template: fast), then run the real entry point.
     const prepared = await startTestServer();
     await prepared.close();
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), DATA_DIR: prepared.dataDir, DIST_DIR: `${prepared.dataDir}/no-dist`, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolveExit) => child.once('exit', (_code, signal) => resolveExit(signal)));
+    const stack = await spawnStackProcess(prepared.dataDir);
     try {
-      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Local stack ready');
-      const id = await signUpAndInsertProfile(`http://localhost:${port}`, prepared.apiKeys.anonKey, 'kill9@example.com', 52);
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      const id = await signUpAndInsertProfile(`http://localhost:${stack.port}`, prepared.apiKeys.anonKey, 'kill9@example.com', 52);
+      expect(await stack.killHard()).toBe('SIGKILL');
 
       const after = await startTestServer({ dataDir: prepared.dataDir });
       try {
@@ -65,7 +52,7 @@ describe('PGlite data survives', () => {
         await after.close();
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      stack.stop();
     }
   });
 });

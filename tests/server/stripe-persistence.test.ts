@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorClient } from './support/stripe-target';
-import { freePort, startTestServer } from './support/test-server';
+import { spawnStackProcess } from './support/spawn-stack-process';
+import { startTestServer } from './support/test-server';
 import { stripeIdOf } from './support/stripe-id-of';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 
 describe('Stripe emulator state survives', () => {
   it('a restart, and kill -9 right after a committed payment', async () => {
@@ -30,23 +28,12 @@ describe('Stripe emulator state survives', () => {
       await second.close();
     }
 
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), DATA_DIR: first.dataDir, DIST_DIR: `${first.dataDir}/no-dist`, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolveExit) => child.once('exit', (_code, signal) => resolveExit(signal)));
+    const stack = await spawnStackProcess(first.dataDir);
     try {
-      await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Local stack ready');
-      expect(output).toContain('pk_test_local_stripe_emulator');
-      const live = emulatorClient({ port, config: first.config });
+      expect(stack.output()).toContain('pk_test_local_stripe_emulator');
+      const live = emulatorClient({ port: stack.port, config: first.config });
       expect((await live.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })).status).toBe('succeeded');
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      expect(await stack.killHard()).toBe('SIGKILL');
       const after = await startTestServer({ dataDir: first.dataDir });
       try {
         const reopened = emulatorClient(after);
@@ -56,7 +43,7 @@ describe('Stripe emulator state survives', () => {
         await after.close();
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      stack.stop();
     }
   });
 });
