@@ -47,7 +47,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Never retried: a flaky test is a failing test (issue 8, point 15).
   retries:0, // never retry: a flaky test is a defect to fix (issue 8 point 15)
-  reporter: process.env.CI ? 'line' : 'list',
+  // list: every test's time is in the log (npm test's e2e stage), so slow tests are visible.
+  reporter: 'list',
   use: {
     locale: 'en-US',
     trace: 'retain-on-failure',

@@ -9,7 +9,7 @@ import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts'
  * serves them and the app from the same origin; the dev server forwards them, so the app (which talks
  * to its own origin) signs up, signs in and pays against a running stack with hot reload.
  */
-const localStackPaths = ['/auth/v1', '/rest/v1', '/functions/v1', '/revenuecat/v1', '/v1/', '/api/v1/', '/_dev/', '/_stripe-js/'];
+const localStackPaths = ['/auth/v1', '/rest/v1', '/functions/v1', '/revenuecat/v1', '/v1/', '/api/v1/', '/_dev/', '/_stripe-js/', '/meta/'];
 const localStackUrl = process.env.LOCAL_STACK_URL ?? 'http://localhost:3000';
 
 // Flows are compiled here at build time (and recompiled on edit in dev): see engine/vite-plugin-flows.ts.

@@ -78,7 +78,9 @@ let services: AppServices | undefined;
  * Stories that want to watch a service (the error screen's reporting) provide their own on top.
  */
 function appServices(): AppServices {
-  services ??= createAppServices();
+  // No telemetry from Storybook: its origin has no collector or Sentry sink, and a failed request
+  // would be a console error in the render check.
+  services ??= { ...createAppServices(), startTelemetry: () => {}, reportError: (error) => console.error('App error', error) };
   return services;
 }
 

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { debianChromium } from '../tests/support/debian-chromium';
+import { isTelemetryRequest } from '../tests/support/is-telemetry-request';
 
 export interface LoadedFile {
   readonly file: string;
@@ -12,7 +13,10 @@ export interface BrowserBudget {
   readonly firstStepScripts: readonly LoadedFile[];
   /** JavaScript fetched after that while the first step sat idle (prefetch of the next steps). */
   readonly prefetchedScripts: readonly LoadedFile[];
-  /** Requests between answering the first question step and the second one showing, other than chunks and images. */
+  /**
+   * Requests between answering the first question step and the second one showing, other than chunks,
+   * images and telemetry (the Snowplow collector's tp2 posts, Sentry envelopes), which no step waits for.
+   */
   readonly requestsBetweenSteps: readonly string[];
 }
 
@@ -49,7 +53,9 @@ export async function browserBudget(baseUrl: string, visitorId: string): Promise
     const requestsBetweenSteps: string[] = [];
     page.on('request', (request) => {
       const type = request.resourceType();
-      if (type !== 'script' && type !== 'image') requestsBetweenSteps.push(`${request.method()} ${new URL(request.url()).pathname} (${type})`);
+      const path = new URL(request.url()).pathname;
+      // Analytics and error reports are fire-and-forget beacons: nothing waits for them.
+      if (type !== 'script' && type !== 'image' && !isTelemetryRequest(path)) requestsBetweenSteps.push(`${request.method()} ${path} (${type})`);
     });
     const firstHeading = await heading.textContent();
     // The first step is a single choice (gender); its first option submits it.

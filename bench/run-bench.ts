@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileFlowProject } from '../engine/compile-flow-project';
 import { flowsDirFromEnvironment, readFlowProject } from '../engine/read-flow-project';
-import { assignVariant } from '../services/flags/local-variants-provider';
+import { assignVariant } from '../engine/assign-variant';
 import { debianChromium } from '../tests/support/debian-chromium';
 import { browserBudget, type LoadedFile } from './browser-budget';
 import { bundleBudget, firstStepBudgetBytes, stripeCodeIn } from './bundle-budget';

@@ -5,6 +5,8 @@
  * concludes from the PaymentIntent it retrieves. Pure: the routes read URLs, this decides.
  */
 
+import { formatMoney } from './plan-pricing';
+
 export interface PaymentPageParams {
   readonly clientSecret: string;
   readonly currency: string | undefined;
@@ -47,6 +49,21 @@ export function paymentReturnUrl(origin: string, params: PaymentPageParams): str
   appendOptional(search, params);
   const query = search.toString();
   return `${origin}/checkout/payment-completion${query === '' ? '' : `?${query}`}`;
+}
+
+/**
+ * The completion page after a 3-D Secure challenge failed in the page (Stripe.js resolves the error
+ * instead of redirecting): the same return as a redirect-based authentication would make, so the
+ * completion page decides from the PaymentIntent in one place and sends the visitor back with
+ * "paymentFailed". A path: the app navigates there itself.
+ */
+export function failedAuthenticationReturnPath(params: PaymentPageParams): string {
+  const search = new URLSearchParams();
+  appendOptional(search, params);
+  search.set('payment_intent', params.clientSecret.split('_secret_')[0] ?? params.clientSecret);
+  search.set('payment_intent_client_secret', params.clientSecret);
+  search.set('redirect_status', 'failed');
+  return `/checkout/payment-completion?${search.toString()}`;
 }
 
 /** The completion page's parameters, mapped back to the payment page's (the client secret comes back as payment_intent_client_secret). */
@@ -100,4 +117,28 @@ function cents(value: string | null): number | undefined {
   const trimmed = value?.trim();
   if (!trimmed || !/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
   return Number(trimmed);
+}
+
+/** The payment summary's amounts as the visitor reads them; none for a missing or unknown currency. */
+export interface PaymentAmountsText {
+  readonly amount: string | undefined;
+  readonly fullPrice: string | undefined;
+}
+
+/**
+ * `amount` and `full_price` written in the page's language: Stripe's minor units, so cents / 100,
+ * but whole units in zero-decimal currencies (JPY, KRW, CLP: 489 is ¥489, not ¥4.89). An unknown
+ * currency code in the URL shows no amounts rather than a wrong one.
+ */
+export function paymentAmountsText(params: PaymentPageParams, language: string): PaymentAmountsText {
+  const { currency } = params;
+  const format = (minor: number | undefined): string | undefined => {
+    if (minor === undefined || currency === undefined) return undefined;
+    try {
+      return formatMoney(minor, currency, language);
+    } catch {
+      return undefined;
+    }
+  };
+  return { amount: format(params.amount), fullPrice: format(params.fullPrice) };
 }

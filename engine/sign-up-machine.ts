@@ -67,7 +67,8 @@ export interface CreatedAccount {
  * - actors `createAccount` (rejects with an Error whose message is GoTrue's), `signIn` (the same,
  *   after confirmation), `insertProfile` (its failure is reported, never blocks the visitor);
  * - actions `persistPassword`, `clearPassword`, `advance` (go to the flow's next sign-up step),
- *   `cacheIdentity`, `goToPreparing`, `reportError`.
+ *   `cacheIdentity`, `goToPreparing`, `reportError`, `trackRegistration` (the ad platform's
+ *   CompleteRegistration, once the account exists with a session; fire and forget).
  */
 export const signUpMachine = setup({
   types: {
@@ -110,6 +111,7 @@ export const signUpMachine = setup({
     cacheIdentity: (_, _params: CreatedAccount) => {},
     goToPreparing: () => {},
     reportError: (_, _params: { error: unknown }) => {},
+    trackRegistration: (_, _params: { userId: string; email: string }) => {},
   },
 }).createMachine({
   id: 'signUp',
@@ -171,7 +173,10 @@ export const signUpMachine = setup({
           },
           {
             target: 'creatingProfile',
-            actions: assign({ password: undefined, userId: ({ event }) => event.output.userId, email: ({ event }) => event.output.email }),
+            actions: [
+              assign({ password: undefined, userId: ({ event }) => event.output.userId, email: ({ event }) => event.output.email }),
+              { type: 'trackRegistration', params: ({ event }) => ({ userId: event.output.userId, email: event.output.email }) },
+            ],
           },
         ],
         onError: [
@@ -192,7 +197,11 @@ export const signUpMachine = setup({
         input: ({ context }) => ({ email: context.email ?? '', password: context.password ?? '' }),
         onDone: {
           target: 'creatingProfile',
-          actions: assign({ password: undefined, confirmationCheck: 'idle', userId: ({ event }) => event.output.userId }),
+          actions: [
+            assign({ password: undefined, confirmationCheck: 'idle', userId: ({ event }) => event.output.userId }),
+            // The account counts as registered once it can sign in (the server event needs the session).
+            { type: 'trackRegistration', params: ({ context, event }) => ({ userId: event.output.userId, email: context.email ?? event.output.email }) },
+          ],
         },
         onError: [
           { guard: { type: 'isEmailNotConfirmed' }, target: 'awaitingConfirmation', actions: assign({ confirmationCheck: 'notConfirmed' }) },

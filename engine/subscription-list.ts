@@ -13,8 +13,11 @@ export interface SubscriptionListRow {
   readonly productId: string;
   /** Spec: underscores become spaces, upper-cased; `stripe` is WEB; missing is `unknown`. */
   readonly storeLabel: string;
-  /** Spec: canceled once `unsubscribe_detected_at` is set, otherwise active. */
-  readonly status: 'active' | 'canceled';
+  /**
+   * Spec: canceled once `unsubscribe_detected_at` is set, otherwise active; refunded (a refund ends
+   * the subscription too) once `refunded_at` is set, so a help-centre refund shows (docs/decisions.md).
+   */
+  readonly status: 'active' | 'canceled' | 'refunded';
   readonly purchaseDate: Date | undefined;
   readonly expiresDate: Date | undefined;
 }
@@ -34,7 +37,7 @@ export function subscriptionList(subscriptions: Readonly<Record<string, ReceiptS
     rows.push({
       productId,
       storeLabel: storeLabel(subscription.store),
-      status: subscription.unsubscribe_detected_at ? 'canceled' : 'active',
+      status: subscription.refunded_at ? 'refunded' : subscription.unsubscribe_detected_at ? 'canceled' : 'active',
       purchaseDate: date(subscription.purchase_date),
       expiresDate: date(subscription.expires_date),
     });

@@ -5,6 +5,7 @@ import type { FlowRuntime } from './funnel/flow-runtime';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
 import { accountRoutes } from './account/account-routes';
 import { checkoutRoutes } from './checkout/checkout-routes';
+import { helpCentreRoutes } from './help-centre/help-centre-routes';
 import { LoadingSpinner } from './loading-spinner';
 import { RootErrorScreen } from './root-error-screen';
 import { RootLayout } from './root-layout';
@@ -33,7 +34,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
     let runtime = runtimes.get(flowId);
     if (!runtime) {
       runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(([{ createFlowRuntime }, flow]) =>
-        createFlowRuntime(flow, services.funnelStorage),
+        createFlowRuntime(flow, services.funnelStorage, services.trackOnboardingEvent),
       );
       // A failed chunk load must not stick: the next navigation retries.
       runtime.catch(() => runtimes.delete(flowId));
@@ -108,6 +109,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
         ...signUpRoutes(services),
         ...accountRoutes(services),
         ...checkoutRoutes(services),
+        ...helpCentreRoutes(services),
       ],
     },
   ];

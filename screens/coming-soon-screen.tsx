@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Placeholder for routes whose issues are not built yet (/checkout/plans, /help-center), so the journeys
+ * Placeholder for routes whose issues are not built yet (/checkout/plans), so the journeys
  * that lead there end on a real page instead of the error screen.
  */
 export function ComingSoonScreen() {

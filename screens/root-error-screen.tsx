@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useAppServices } from './app-services-context';
 import { ErrorScreen } from './error-screen';
 
@@ -7,6 +7,12 @@ import { ErrorScreen } from './error-screen';
 export function RootErrorScreen() {
   const error = useRouteError();
   const { reportError } = useAppServices();
-  useEffect(() => reportError(error), [error, reportError]);
+  const { pathname } = useLocation();
+  // A route response (404, a loader's thrown Response) is data, not an Error: the report gets a real
+  // Error that names it, so it groups and reads like the others.
+  useEffect(
+    () => reportError(isRouteErrorResponse(error) ? new Error(`Route error ${error.status} ${error.statusText} at ${pathname}`) : error),
+    [error, reportError, pathname],
+  );
   return <ErrorScreen error={error} />;
 }

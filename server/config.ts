@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isKnownCountry } from './api/currency-for-country';
+import type { DefaultLocation } from './api/geolocation-from-headers';
 
 /**
  * The local stack's configuration, parsed once at start-up from the environment. Every secret has a
@@ -56,10 +58,37 @@ export interface ServerConfig {
    * Stripe.js from Stripe: the content security policy then allows Stripe's hosts.
    */
   readonly realStripeJs: boolean;
+  /**
+   * Origins of a Snowplow collector or Sentry ingest host the SPA is built to send to
+   * (VITE_SNOWPLOW_COLLECTOR_URL, VITE_SENTRY_DSN): the content security policy lets it connect there.
+   */
+  readonly telemetryOrigins: readonly string[];
+  /** The Iglu schemas (static repository layout) the local collector validates events against. */
+  readonly igluSchemasDir: string;
   /** The Stripe emulator's secret key (`sk_test_...`): what the server SDK must send to /v1. */
   readonly stripeSecretKey: string;
   /** The Stripe emulator's publishable key (`pk_test_...`): what the browser sandbox sends. */
   readonly stripePublishableKey: string;
+  /**
+   * The Meta pixel id the functions' Conversions API events go to (META_PIXEL_ID); the browser's pixel
+   * uses the same id (services/tracking/meta-pixel-settings.ts has the same local default).
+   */
+  readonly metaPixelId: string;
+  /** Graph API base URL for the Conversions API: this stack's emulator (/meta/graph) or https://graph.facebook.com. */
+  readonly metaGraphApiUrl: string;
+  /** The Conversions API access token (META_ACCESS_TOKEN); the emulator accepts only this one. */
+  readonly metaAccessToken: string;
+  /**
+   * The SPA is built with a real pixel id (VITE_META_PIXEL_ID), so it loads Meta's fbevents.js: the
+   * content security policy then allows Meta's hosts.
+   */
+  readonly realMetaPixel: boolean;
+  /**
+   * The visitor's location when no CDN header names a country (GEO_DEFAULT_COUNTRY, GEO_DEFAULT_CITY,
+   * GEO_DEFAULT_ZIPCODE): locally, and behind a CDN without geolocation. Country DE by default (prices
+   * in eur, the spec's default currency); no city or postal code is invented (docs/decisions.md).
+   */
+  readonly defaultLocation: DefaultLocation;
   /** Whether the secrets are the published local defaults (start-up says so). */
   readonly usingDefaultSecrets: boolean;
   /** The secrets (environment variable names) left at their well-known local defaults. */
@@ -79,6 +108,10 @@ export const REVENUECAT_LOCAL_PUBLIC_KEY = 'rcb_local_revenuecat_public';
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_stripe_emulator';
 /** Public by design (the browser sends it), hence not LOCAL_* (see REVENUECAT_LOCAL_PUBLIC_KEY). */
 export const STRIPE_LOCAL_PUBLISHABLE_KEY = 'pk_test_local_stripe_emulator';
+/** Public by design (the pixel id is in every page that loads the pixel), hence not LOCAL_*. */
+export const META_LOCAL_PIXEL_ID = '1234567890123456';
+/** What the local Conversions API emulator accepts; Meta's tokens are issued in Events Manager. */
+export const LOCAL_META_ACCESS_TOKEN = 'local-meta-conversions-api-token';
 /** The signing secret of the local webhook endpoint that delivers to stripe-webhook: valid only here. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_stripe_webhook_secret';
 
@@ -108,6 +141,23 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).default('dist'),
   FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
   VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'META_PIXEL_ID is the numeric pixel id from Events Manager').optional(),
+  META_GRAPH_API_URL: z.url().optional(),
+  META_ACCESS_TOKEN: z.string().min(1).optional(),
+  VITE_META_PIXEL_ID: z.string().optional(),
+  VITE_META_PIXEL_SCRIPT_URL: z.string().optional(),
+  // Empty means "unknown": the geolocation answers null for it (and eur for an unknown country).
+  GEO_DEFAULT_COUNTRY: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .refine((code) => code === '' || isKnownCountry(code), 'GEO_DEFAULT_COUNTRY must be an ISO 3166-1 alpha-2 country code (e.g. DE) or empty')
+    .default('DE'),
+  GEO_DEFAULT_CITY: z.string().trim().default(''),
+  GEO_DEFAULT_ZIPCODE: z.string().trim().default(''),
+  VITE_SNOWPLOW_COLLECTOR_URL: z.string().optional(),
+  VITE_SENTRY_DSN: z.string().optional(),
+  IGLU_SCHEMAS_DIR: z.string().min(1).default('config/iglu/schemas'),
 });
 
 /**
@@ -154,6 +204,18 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     distDir: resolve(e.DIST_DIR),
     functionsDir: resolve(e.FUNCTIONS_DIR),
     realStripeJs: /^pk_(live|test)_/.test(e.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? ''),
+    metaPixelId: e.META_PIXEL_ID ?? META_LOCAL_PIXEL_ID,
+    metaGraphApiUrl: (e.META_GRAPH_API_URL ?? `${siteUrl}/meta/graph`).replace(/\/$/, ''),
+    metaAccessToken: e.META_ACCESS_TOKEN ?? LOCAL_META_ACCESS_TOKEN,
+    // Same rule as services/tracking/meta-pixel-settings.ts: a pixel id without a script URL means Meta's script.
+    realMetaPixel: (e.VITE_META_PIXEL_ID?.trim() ?? '') !== '' && (e.VITE_META_PIXEL_SCRIPT_URL?.trim() ?? '') === '',
+    defaultLocation: {
+      countryCode: e.GEO_DEFAULT_COUNTRY === '' ? null : e.GEO_DEFAULT_COUNTRY,
+      city: e.GEO_DEFAULT_CITY === '' ? null : e.GEO_DEFAULT_CITY,
+      zipCode: e.GEO_DEFAULT_ZIPCODE === '' ? null : e.GEO_DEFAULT_ZIPCODE,
+    },
+    telemetryOrigins: [e.VITE_SNOWPLOW_COLLECTOR_URL, e.VITE_SENTRY_DSN].flatMap((value) => originOf(value)),
+    igluSchemasDir: resolve(e.IGLU_SCHEMAS_DIR),
     usingDefaultSecrets: e.JWT_SECRET === undefined,
     defaultSecrets,
   };
@@ -194,4 +256,14 @@ export function publicExposureProblems(config: ServerConfig): string[] {
 
 function isOn(value: string): boolean {
   return value === '1' || value === 'true';
+}
+
+/** The origin of a configured URL or DSN (`https://key@o1.ingest.sentry.io/1` -> `https://o1.ingest.sentry.io`). */
+function originOf(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  try {
+    return [new URL(value.trim()).origin];
+  } catch {
+    return [];
+  }
 }

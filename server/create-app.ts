@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiKeys } from './api-keys';
+import { createProductApiRoutes } from './api/create-product-api-routes';
+import { loadPaymentFees } from './api/payment-fees';
+import type { PaymentFees } from './api/payment-fees';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { createFunctionsRoutes } from './functions/create-functions-routes';
@@ -12,10 +15,27 @@ import { createRevenueCatRoutes } from './revenuecat/create-revenuecat-routes';
 import { fetchStripeSubscription } from './revenuecat/fetch-stripe-subscription';
 import { createStripeClient } from '../supabase/functions/_shared/stripe-client';
 import { serveSpa } from './serve-spa';
+import { createSentryDevRoutes } from './sentry/create-sentry-dev-routes';
+import { createSentryRoutes } from './sentry/create-sentry-routes';
+import { createSentryStore } from './sentry/sentry-store';
+import { createCollectorRoutes, TP2_PATH } from './snowplow/create-collector-routes';
+import { createDevFaults } from './dev-faults/dev-faults';
+import { createMicroRoutes } from './snowplow/create-micro-routes';
+import { createFunnelReportRoutes } from './snowplow/create-funnel-report-routes';
+import { reportFlows } from './snowplow/report-flows';
+import { repoRoot } from './repo-root';
+import { createIgluRegistry } from './snowplow/iglu-registry';
+import { createSnowplowStore } from './snowplow/snowplow-store';
 import { createStripeJsRoutes } from './stripe-js/create-stripe-js-routes';
 import { stripeJsFrameHeaders } from './stripe-js/stripe-js-frame-headers';
 import { createStripeEmulator } from './stripe/create-stripe-emulator';
 import { createStripeDevRoutes } from './stripe/create-stripe-dev-routes';
+import { createSherlockRoutes } from './api/sherlock/create-sherlock-routes';
+import { createMetaDevRoutes } from './meta/create-meta-dev-routes';
+import { createMetaRoutes } from './meta/create-meta-routes';
+import { createConfidenceRoutes } from './confidence/create-confidence-routes';
+import { loadFlagVariants } from './confidence/load-flag-variants';
+import type { CompiledVariants } from '../engine/compiled-flow';
 
 export interface AppDeps {
   readonly db: Database;
@@ -27,6 +47,8 @@ export interface AppDeps {
   readonly mailRoutes?: Hono;
   /** Wakes the Stripe emulator's webhook delivery after a request produced events. */
   readonly onStripeEvents?: () => void;
+  /** The net-amount endpoint's fee table; config/payment-fees.yaml (checked here, at start-up) by default. */
+  readonly paymentFees?: PaymentFees;
 }
 
 /** What supabase-js sends (WIRE.md), and what it reads back. */
@@ -56,10 +78,15 @@ const corsOptions = {
  */
 export function createApp(deps: AppDeps): Hono {
   const { db, config, apiKeys } = deps;
+  const paymentFees = deps.paymentFees ?? loadPaymentFees();
   const app = new Hono();
   const localFetch = createLocalFetch(config.siteUrl, (request) => app.fetch(request));
   // Stripe's own hosts, when the build loads the real Stripe.js (STRIPE.md 2.1; Stripe's CSP guide).
   const stripe = config.realStripeJs ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : { script: [], frame: [], connect: [] };
+  // Meta's hosts, when the build loads the real fbevents.js (its script, its config fetch, its /tr beacons).
+  const meta = config.realMetaPixel
+    ? { script: ['https://connect.facebook.net'], img: ['https://www.facebook.com'], connect: ['https://connect.facebook.net', 'https://www.facebook.com'] }
+    : { script: [], img: [], connect: [] };
 
   // Before the app-wide headers, so it runs after them: the sandbox's frames must be frameable.
   app.use('/_stripe-js/*', stripeJsFrameHeaders());
@@ -69,11 +96,12 @@ export function createApp(deps: AppDeps): Hono {
       // The SPA loads only its own scripts, styles, fonts and images and talks only to this origin.
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe.script],
+        scriptSrc: ["'self'", ...stripe.script, ...meta.script],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...meta.img],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...stripe.connect],
+        // Telemetry goes to this stack unless the build names a collector or a Sentry DSN elsewhere.
+        connectSrc: ["'self'", ...stripe.connect, ...meta.connect, ...config.telemetryOrigins],
         // The payment form is a frame: the sandbox's from this stack, or Stripe's.
         frameSrc: ["'self'", ...stripe.frame],
         objectSrc: ["'none'"],
@@ -87,7 +115,7 @@ export function createApp(deps: AppDeps): Hono {
       crossOriginResourcePolicy: false,
     }),
   );
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/revenuecat/v1/*']) app.use(prefix, cors(corsOptions));
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/revenuecat/v1/*', '/api/v1/*']) app.use(prefix, cors(corsOptions));
   // Stripe.js's calls are CORS simple requests (form or GET, no custom headers), so no preflight is
   // needed; answers still have to allow the page's origin to read them (STRIPE.md 2.6).
   app.use('/v1/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'], exposeHeaders: ['request-id', 'idempotent-replayed', 'original-request', 'stripe-version'], maxAge: 86400 }));
@@ -104,7 +132,42 @@ export function createApp(deps: AppDeps): Hono {
   if (config.devRoutes) app.route('/_dev/revenuecat', createRevenueCatDevRoutes({ db }));
   if (config.devRoutes) app.route('/_dev/stripe', createStripeDevRoutes({ db }));
   app.route('/_stripe-js', createStripeJsRoutes());
+  // The dev switch that makes the third-party stand-ins fail or hang (issue 12 section 6): global at
+  // /_dev/faults or per browser by cookie; only with the dev routes. Registered before their routes.
+  if (config.devRoutes) {
+    const faults = createDevFaults();
+    app.route('/_dev/faults', faults.routes());
+    for (const path of [TP2_PATH, '/i']) app.use(path, faults.guard('snowplow'));
+    app.use('/api/:project/envelope/', faults.guard('sentry'));
+    // The browser pixel's script and beacons; the Conversions API (/meta/graph) is server to server.
+    for (const path of ['/meta/fbevents.js', '/meta/tr', '/meta/tr/']) app.use(path, faults.guard('pixel'));
+    app.use('/confidence/v1/*', faults.guard('flags'));
+  }
+  // Confidence's flag resolver (base URL {site}/confidence), fed from flows/variants.yaml, compiled on
+  // first use so a stack that never resolves a flag does not pay for it.
+  let flagVariants: CompiledVariants | undefined;
+  const confidence = createConfidenceRoutes({ variants: () => (flagVariants ??= loadFlagVariants(repoRoot(import.meta.url))) });
+  app.route('/confidence', confidence.routes);
+  if (config.devRoutes) app.route('/_dev/confidence', confidence.devRoutes);
+  app.route('/meta', createMetaRoutes({ db, config }));
+  if (config.devRoutes) app.route('/_dev/pixel', createMetaDevRoutes({ db }));
+  app.route('/api/v1/sherlock', createSherlockRoutes({ db }));
+  app.route('/api/v1', createProductApiRoutes({ db, defaultLocation: config.defaultLocation, paymentFees }));
   app.route('/v1', createStripeEmulator({ db, config, ...(deps.onStripeEvents === undefined ? {} : { onEvents: deps.onStripeEvents }) }));
+  // Snowplow: the collector always (the app's tracker posts here unless the build names another);
+  // Micro's API only with the dev routes (it lists every visitor's events).
+  const snowplowStore = createSnowplowStore(db);
+  const iglu = createIgluRegistry(config.igluSchemasDir);
+  app.route('/', createCollectorRoutes({ store: snowplowStore, registry: iglu }));
+  if (config.devRoutes) app.route('/micro', createMicroRoutes({ store: snowplowStore, registry: iglu }));
+  if (config.devRoutes) {
+    const root = repoRoot(import.meta.url);
+    app.route('/_dev/funnel', createFunnelReportRoutes({ store: snowplowStore, flows: () => reportFlows(root), repoRoot: root }));
+  }
+  // Sentry: the ingest endpoint of the local DSN, and what it received at /_dev/errors.
+  const sentryStore = createSentryStore(db);
+  app.route('/api', createSentryRoutes({ store: sentryStore }));
+  if (config.devRoutes) app.route('/_dev/errors', createSentryDevRoutes({ store: sentryStore }));
   app.use('*', serveSpa(config.distDir));
 
   app.notFound((c) => c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));

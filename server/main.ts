@@ -40,6 +40,8 @@ async function main(): Promise<void> {
       : '                    secret      from STRIPE_EMULATOR_SECRET_KEY, not printed (server-side only)',
     `  data              ${database}`,
     `  RevenueCat        ${config.revenueCatApiUrl}`,
+    `  analytics         ${config.siteUrl}/com.snowplowanalytics.snowplow/tp2 (Snowplow collector)${config.devRoutes ? '; Micro API /micro/good, drop-off report /_dev/funnel' : ''}`,
+    `  errors            Sentry DSN http://local@${new URL(config.siteUrl).host}/1${config.devRoutes ? '; reported errors at /_dev/errors' : ''}`,
     config.devRoutes
       ? `  dev routes        ${config.siteUrl}/_dev/mail (mailbox), /_dev/revenuecat/subscriptions (grants); no auth, DEV_ROUTES=off turns them off`
       : '  dev routes        off (DEV_ROUTES=off)',

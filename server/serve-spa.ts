@@ -4,7 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 
 /** Paths the SPA fallback never answers: they belong to the API, or are assets that must 404. */
-const NOT_SPA = /^\/(auth|rest|functions|revenuecat|storage|realtime|v1)\/|^\/_dev\/|^\/_stripe-js\/|^\/assets\//;
+// Every prefix server/create-app.ts mounts an API on (Supabase, RevenueCat, Stripe, the product API and
+// Sentry under /api, Confidence, the Meta stand-ins, Snowplow's collector and Micro): a missing script
+// or endpoint there must be a 404, never index.html parsed as JavaScript.
+const NOT_SPA = /^\/(auth|rest|functions|revenuecat|storage|realtime|v1|api|confidence|meta|micro|com\.snowplowanalytics\.snowplow)\/|^\/_dev\/|^\/_stripe-js\/|^\/assets\//;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

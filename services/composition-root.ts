@@ -11,6 +11,9 @@ import type { BackendFunctions } from './account/backend-functions';
 import type { ProfileStore } from './account/profile-store';
 import { sessionSignUpCache, type SignUpCache } from './account/sign-up-cache';
 import { createSignedInDestination } from './account/signed-in-destination';
+import type { PurchaseDetails } from '../engine/payment-completion-machine';
+import type { HelpCentreService } from './help-centre/help-centre-service';
+import { supportEmail } from './help-centre/help-centre-settings';
 import type { ReceiptService } from './receipts/receipt-service';
 import { receiptSettings } from './receipts/receipt-settings';
 import { createSupabaseServices } from './supabase/create-supabase-services';
@@ -18,6 +21,15 @@ import { supabaseSettings } from './supabase/supabase-settings';
 import type { PaymentsService } from './payments/payments-service';
 import { paymentsSettings } from './payments/payments-settings';
 import { openBrowserStorage } from './storage/open-browser-storage';
+import type { ConversionTracking } from './tracking/conversion-tracking';
+import { metaPixelSettings } from './tracking/meta-pixel-settings';
+import { sessionCheckoutSession, type CheckoutSession } from './checkout/checkout-session';
+import { checkoutSettings } from './checkout/checkout-settings';
+import type { OnboardingEvent } from '../engine/onboarding-event';
+import type { AnalyticsEventMeta } from './analytics/analytics-service';
+import { createDeferredAnalytics } from './analytics/deferred-analytics';
+import { createDeferredErrorReporter } from './errors/deferred-error-reporter';
+import type { ProductApiServices } from './product-api/create-product-api-services';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -36,10 +48,18 @@ export interface AppServices {
   readonly answersSurviveReload: boolean;
   /** The browser language, for unit defaults (spec: "contains US" means imperial). */
   readonly browserLanguage: () => string;
-  /** Route and render errors. The error reporter is wired here when it lands; until then the console. */
+  /** Reports an error to the error reporter (Sentry) and logs it; starts the reporter when it is not yet loaded. */
   readonly reportError: (error: unknown) => void;
-  /** Called on every location change (the analytics tracker is wired here when it lands). */
+  /** Called on every location change: an analytics page view. */
   readonly recordPageView: (url: string) => void;
+  /** An answered funnel step (the spec's onboarding_event). */
+  readonly trackOnboardingEvent: (event: OnboardingEvent) => void;
+  /**
+   * Loads the analytics tracker and the error reporter (each its own chunk), once: called when the
+   * first step has painted, so neither is in the first step's critical path. Calls made earlier wait.
+   * It starts the ad pixel (`conversions.start`) at the same moment.
+   */
+  readonly startTelemetry: () => void;
   /** Whether the visitor asked the system for less motion (confetti is skipped, the funnel still advances). */
   readonly prefersReducedMotion: () => boolean;
   /** The visitor cookie value without creating it (sign-up reports a missing cookie). */
@@ -56,13 +76,68 @@ export interface AppServices {
   readonly signUpCache: SignUpCache;
   /** The card payment provider for the payment pages (Stripe.js or the local sandbox). */
   readonly payments: PaymentsService;
+  /**
+   * Registers a completed purchase with the ad platforms: pixel `Purchase` and `purchase_2` and the
+   * server event through `track-event`, with the PaymentIntent id as the event id. The
+   * payment-completion machine calls it once per purchase (its `registeringPurchase` step).
+   */
+  readonly registerPurchase: (purchase: PurchaseDetails) => Promise<void>;
+  /**
+   * The ad platform's conversions (Meta pixel and server events through `track-event`). `start` loads
+   * the pixel (PageView) once the first page has shown; the events never reject or block.
+   */
+  readonly conversions: ConversionTracking;
+  /** The Stripe product whose prices the plans page lists. */
+  readonly checkoutProductId: string;
+  /**
+   * The product API and the exchange rates, loaded on first use (one lazy chunk, so the funnel's
+   * first step does not carry it):
+   * - `location.location()`: the visitor's location (GET /api/v1/geolocation), looked up once per
+   *   session and cached in session storage as city, countrycode, currency, zipcode; its `currency`
+   *   prices the plans (eur when unknown);
+   * - `netAmount(request)`: POST /api/v1/net_amounts, minor units; undefined on failure (reported with
+   *   the four values, nothing shown);
+   * - `purchaseValue(currency)`: the purchase value for tracking, 64.98 x the latest fx_rates rate
+   *   (engine/purchase-value.ts), 64.98 eur without one (a failed lookup is reported).
+   */
+  readonly productApi: () => Promise<ProductApiServices>;
+  /** The plans page's countdown start and offer dialog, kept for the browser session. */
+  readonly checkoutSession: CheckoutSession;
+  /** The help centre: the support address and the cancel / refund requests. */
+  readonly helpCentre: HelpCentreService;
 }
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
 
 /** The one place that picks service implementations for the browser. */
 export function createAppServices(): AppServices {
-  const reportError = (error: unknown): void => console.error('App error', error);
+  // Uncaught errors before the Sentry SDK loads go through the deferred reporter; once the SDK's own
+  // global handlers are installed these listeners leave, so nothing is reported twice.
+  const onEarlyError = (event: ErrorEvent): void => errors.report(event.error ?? new Error(event.message));
+  const onEarlyRejection = (event: PromiseRejectionEvent): void => errors.report(event.reason);
+  const errors = createDeferredErrorReporter(
+    // Settings load with the SDK: nothing of either is in the entry chunk.
+    () =>
+      Promise.all([import('./errors/sentry-error-reporter'), import('./errors/error-reporting-settings')]).then(([{ createSentryErrorReporter }, { errorReportingSettings }]) =>
+        createSentryErrorReporter(errorReportingSettings(import.meta.env, window.location.origin)),
+      ),
+    (message, error) => console.error(message, error),
+    () => {
+      window.removeEventListener('error', onEarlyError);
+      window.removeEventListener('unhandledrejection', onEarlyRejection);
+    },
+  );
+  window.addEventListener('error', onEarlyError);
+  window.addEventListener('unhandledrejection', onEarlyRejection);
+  const reportError = (error: unknown): void => errors.report(error);
+  const analytics = createDeferredAnalytics(
+    () =>
+      Promise.all([import('./analytics/snowplow-analytics'), import('./analytics/analytics-settings')]).then(([{ createSnowplowAnalytics }, { analyticsSettings }]) =>
+        createSnowplowAnalytics(analyticsSettings(import.meta.env, window.location.origin)),
+      ),
+    log,
+  );
+  const eventMeta = (): AnalyticsEventMeta => ({ timestamp: Date.now(), language: document.documentElement.lang || navigator.language });
   // Reading window.localStorage itself throws where storage is blocked: only these two lines touch it.
   const local = openBrowserStorage(() => window.localStorage, log);
   const session = openBrowserStorage(() => window.sessionStorage, log);
@@ -103,6 +178,37 @@ export function createAppServices(): AppServices {
     loading.catch(() => (stripe = undefined));
     return loading;
   };
+  // One lazy chunk (location, net amounts, purchase value): the funnel's first step never needs it.
+  let productApi: Promise<ProductApiServices> | undefined;
+  const loadProductApi = (): Promise<ProductApiServices> =>
+    (productApi ??= import('./product-api/browser-product-api').then(({ browserProductApi }) => browserProductApi({ session, supabase, reportError })));
+  // The pixel and its adapters are their own chunk, loaded after the first page has shown.
+  let tracking: Promise<ConversionTracking> | undefined;
+  const loadTracking = (): Promise<ConversionTracking> => {
+    tracking ??= import('./tracking/browser-conversion-tracking').then(({ createBrowserConversionTracking }) =>
+      createBrowserConversionTracking({
+        window,
+        settings: metaPixelSettings(import.meta.env, window.location.origin),
+        local: local.storage,
+        backendFunctions: supabase.functions,
+        location: async () => (await loadProductApi()).location.location(),
+        purchaseValue: async (currency) => (await loadProductApi()).purchaseValue(currency),
+        reportError,
+      }),
+    );
+    // A chunk that failed to load (flaky network) must not stick.
+    tracking.catch((error: unknown) => {
+      tracking = undefined;
+      reportError(error);
+    });
+    return tracking;
+  };
+  const conversions: ConversionTracking = {
+    start: () => void loadTracking().then((loaded) => loaded.start(), () => undefined),
+    completeRegistration: async (account) => (await loadTracking().catch(() => undefined))?.completeRegistration(account),
+    initiateCheckout: async (checkout) => (await loadTracking().catch(() => undefined))?.initiateCheckout(checkout),
+    purchase: async (purchase) => (await loadTracking().catch(() => undefined))?.purchase(purchase),
+  };
   return {
     createI18n,
     visitorId: () => ensureVisitorId(document),
@@ -120,7 +226,15 @@ export function createAppServices(): AppServices {
     answersSurviveReload: local.persistent,
     browserLanguage: () => navigator.language,
     reportError,
-    recordPageView: () => {},
+    recordPageView: (url) => analytics.pageView(url, document.title, eventMeta()),
+    trackOnboardingEvent: (event) => analytics.onboardingEvent(event, eventMeta()),
+    startTelemetry: () => {
+      analytics.start();
+      errors.start();
+      // The ad pixel (a separate service) starts at the same moment: after the first page painted,
+      // so it never weighs on the first step.
+      conversions.start();
+    },
     prefersReducedMotion: () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
     readVisitorId: () => readVisitorId(document),
     auth: supabase.auth,
@@ -130,5 +244,11 @@ export function createAppServices(): AppServices {
     signedInDestination: createSignedInDestination({ auth: supabase.auth, receipts, now: () => new Date(), log }),
     signUpCache: sessionSignUpCache(session.storage, log),
     payments: { stripe: () => (stripe ??= loadPayments()) },
+    conversions,
+    registerPurchase: (purchase) => conversions.purchase(purchase),
+    checkoutProductId: checkoutSettings(import.meta.env).productId,
+    productApi: loadProductApi,
+    checkoutSession: sessionCheckoutSession(session.storage, log),
+    helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
   };
 }

@@ -7,4 +7,14 @@ interface ImportMetaEnv {
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   readonly VITE_STRIPE_SANDBOX_URL?: string;
   readonly VITE_STRIPE_SANDBOX_PUBLISHABLE_KEY?: string;
+  readonly VITE_STRIPE_PRODUCT_ID?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_SNOWPLOW_COLLECTOR_URL?: string;
+  readonly VITE_SNOWPLOW_APP_ID?: string;
+  readonly VITE_SENTRY_DSN?: string;
+  readonly VITE_SENTRY_ENVIRONMENT?: string;
+  readonly VITE_SENTRY_RELEASE?: string;
+  readonly VITE_META_PIXEL_ID?: string;
+  readonly VITE_META_PIXEL_SCRIPT_URL?: string;
+  readonly VITE_PRODUCT_API_URL?: string;
 }

@@ -3,8 +3,8 @@ import type { AppServices } from '../../services/composition-root';
 import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
- * The account area (/account) and, until its issue lands, a placeholder for /help-center (linked from
- * the subscriptions dialog). /checkout is in screens/checkout/checkout-routes.ts.
+ * The account area (/account). /checkout is in screens/checkout/checkout-routes.ts, /help-center
+ * (linked from the subscriptions dialog) in screens/help-centre/help-centre-routes.ts.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
 export function accountRoutes(services: AppServices): RouteObject[] {
@@ -54,13 +54,5 @@ export function accountRoutes(services: AppServices): RouteObject[] {
         },
       ],
     },
-    {
-      // PLACEHOLDER: the help-centre issue builds /help-center. The subscriptions dialog links here, so
-      // until then the link shows "coming soon" instead of the error screen.
-      path: 'help-center',
-      children: [{ index: true, lazy: comingSoon }],
-    },
   ];
 }
-
-const comingSoon = { Component: async () => (await import('../coming-soon-screen')).ComingSoonScreen };

@@ -10,6 +10,12 @@ export interface SubscriptionsDialogProps {
   readonly subscriptions: readonly SubscriptionListRow[];
 }
 
+const STATUS_TEXT = {
+  active: 'subscriptionsDialog.statusActive',
+  canceled: 'subscriptionsDialog.statusCanceled',
+  refunded: 'subscriptionsDialog.statusRefunded',
+} as const;
+
 /**
  * The subscriptions dialog: a table of store, status, purchase and expiry date (day, long month, year
  * in the current language), a warning with the count when there is more than one, and a link to the
@@ -42,7 +48,7 @@ export function SubscriptionsDialog({ open, onClose, subscriptions }: Subscripti
             {subscriptions.map((subscription) => (
               <tr key={subscription.productId}>
                 <td>{subscription.storeLabel}</td>
-                <td>{subscription.status === 'active' ? t('subscriptionsDialog.statusActive') : t('subscriptionsDialog.statusCanceled')}</td>
+                <td>{t(STATUS_TEXT[subscription.status])}</td>
                 <td>{formatDate(subscription.purchaseDate)}</td>
                 <td>{formatDate(subscription.expiresDate)}</td>
               </tr>

@@ -1,12 +1,11 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { AppServices } from '../../services/composition-root';
+import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
- * /checkout: the payment page and its return page. Pages and loaders are lazy chunks (Stripe code
- * loads with the payment route only; this file ships with the app's entry).
- *
- * PLACEHOLDER: /checkout/plans (prices, plan cards, offer timer, creating the subscription) is the
- * checkout issue's; until then it shows "coming soon".
+ * /checkout: the plans page (prices, plan cards, offer timer; its action creates the subscription),
+ * the payment page and its return page. Pages, loaders and actions are lazy chunks (Stripe code loads
+ * with the payment route only; this file ships with the app's entry).
  */
 export function checkoutRoutes(services: AppServices): RouteObject[] {
   return [
@@ -15,7 +14,17 @@ export function checkoutRoutes(services: AppServices): RouteObject[] {
       lazy: { Component: async () => (await import('./checkout-layout')).CheckoutLayout },
       children: [
         { index: true, loader: () => redirect('/checkout/plans'), element: null },
-        { path: 'plans', lazy: { Component: async () => (await import('../coming-soon-screen')).ComingSoonScreen } },
+        {
+          path: 'plans',
+          // Session, subscriber and price lookups can fail on the network: retry, not the root error screen.
+          ErrorBoundary: RetryErrorScreen,
+          lazy: {
+            loader: async () => (await import('./plans-loader')).createPlansLoader(services),
+            shouldRevalidate: async () => (await import('./plans-loader')).plansShouldRevalidate,
+            action: async () => (await import('./plans-action')).createPlansAction(services),
+            Component: async () => (await import('./plans-page')).PlansPage,
+          },
+        },
         {
           path: 'payment',
           lazy: {
@@ -25,8 +34,10 @@ export function checkoutRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'payment-completion',
-          lazy: { loader: async () => (await import('./payment-completion-loader')).createPaymentCompletionLoader(services) },
-          element: null,
+          lazy: {
+            loader: async () => (await import('./payment-completion-loader')).createPaymentCompletionLoader(services),
+            Component: async () => (await import('./payment-completion-page')).PaymentCompletionPage,
+          },
         },
       ],
     },

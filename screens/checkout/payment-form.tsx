@@ -2,7 +2,8 @@ import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paymentReturnUrl, type PaymentPageParams } from '../../engine/payment-page-params';
+import { useNavigate } from 'react-router';
+import { failedAuthenticationReturnPath, paymentReturnUrl, type PaymentPageParams } from '../../engine/payment-page-params';
 
 /** Spec section 9: the order of the payment methods. */
 const ELEMENT_OPTIONS: StripePaymentElementOptions = { paymentMethodOrder: ['paypal', 'apple_pay', 'google_pay', 'card', 'link'] };
@@ -17,15 +18,17 @@ export interface PaymentFormProps {
 
 /**
  * The Payment Element and the pay button. Confirming sends the visitor to the completion page on
- * success (the provider redirects); card and validation errors show the provider's message; a failed
- * 3-D Secure shows "payment failed" (spec section 8's message for that code); any other error is
- * rethrown to the error screen (spec section 5). The submitting flag resets when the page is shown
- * again (back from the provider's redirect) or becomes visible.
+ * success (the provider redirects); card and validation errors show the provider's message under the
+ * form; a failed 3-D Secure challenge returns through the completion page like a redirect-based
+ * authentication, which sends the visitor back here with "payment failed" (never the error screen);
+ * any other error is rethrown to the error screen, which reports it (spec section 5). The submitting
+ * flag resets when the page is shown again (back from the provider's redirect) or becomes visible.
  */
 export function PaymentForm({ params, amountText, initialError, providerFailed }: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
+  const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   const [elementFailed, setElementFailed] = useState(false);
   const loadFailed = elementFailed || providerFailed;
@@ -53,7 +56,10 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
     try {
       const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: paymentReturnUrl(window.location.origin, params) } });
       if (error.type === 'card_error' || error.type === 'validation_error') setMessage(error.message ?? t('payment.errors.somethingWentWrong'));
-      else if (error.code === 'payment_intent_authentication_failure') setMessage(t('payment.errors.paymentFailed'));
+      else if (error.code === 'payment_intent_authentication_failure') {
+        await navigate(failedAuthenticationReturnPath(params), { replace: true });
+        return;
+      }
       else setFatal(new Error(`Payment confirmation failed: ${error.type}${error.message ? `: ${error.message}` : ''}`));
     } catch (error) {
       setFatal(error instanceof Error ? error : new Error(String(error)));

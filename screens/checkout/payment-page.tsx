@@ -3,6 +3,7 @@ import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
+import { paymentAmountsText } from '../../engine/payment-page-params';
 import { useAppServices } from '../app-services-context';
 import { PaymentForm } from './payment-form';
 import type { PaymentLoaderData } from './payment-loader';
@@ -32,10 +33,8 @@ export function PaymentPage() {
     () => ({ clientSecret: params.clientSecret, locale: stripeLocale(i18n.language) }),
     [params.clientSecret, i18n.language],
   );
-  const money = useMemo(() => moneyFormat(i18n.language, params.currency), [i18n.language, params.currency]);
   const planName = params.plan === 'weekly' || params.plan === 'yearly' ? t(`payment.plans.${params.plan}`) : undefined;
-  const amount = params.amount !== undefined && money ? money.format(params.amount / 100) : undefined;
-  const fullPrice = params.fullPrice !== undefined && money ? money.format(params.fullPrice / 100) : undefined;
+  const { amount, fullPrice } = useMemo(() => paymentAmountsText(params, i18n.language), [params, i18n.language]);
 
   return (
     <main className="account-page checkout-page">
@@ -84,14 +83,4 @@ export function PaymentPage() {
       </section>
     </main>
   );
-}
-
-function moneyFormat(language: string, currency: string | undefined): Intl.NumberFormat | undefined {
-  if (!currency) return undefined;
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() });
-  } catch {
-    // An unknown currency code in the URL: show no amounts rather than a wrong one.
-    return undefined;
-  }
 }

@@ -1,5 +1,6 @@
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import { buildOnboardingEvent, type OnboardingEvent } from '../../engine/onboarding-event';
 import { createFunnelMachine, type FunnelMachine } from '../../engine/funnel-machine';
 import type { FunnelStorage } from '../../services/funnel/funnel-storage';
 
@@ -13,15 +14,25 @@ export interface FlowRuntime {
 
 /**
  * Starts the funnel machine of a flow with the answers restored from storage, and wires `persistAnswer`
- * to the storage service: the machine decides when an answer is accepted, storage only records it.
+ * to the storage service and to analytics (one onboarding_event per accepted answer, built here in the
+ * funnel's lazy chunk): the machine decides when an answer is accepted,
+ * storage and analytics only record it.
  */
-export function createFlowRuntime(flow: CompiledFlow, storage: FunnelStorage): FlowRuntime {
+export function createFlowRuntime(
+  flow: CompiledFlow,
+  storage: FunnelStorage,
+  trackOnboardingEvent: (event: OnboardingEvent) => void = () => {},
+): FlowRuntime {
   const byId = new Map(flow.steps.map((step) => [step.id, step]));
   const machine = createFunnelMachine(flow).provide({
     actions: {
       persistAnswer: ({ context }, params) => {
         const step = byId.get(params.stepId);
-        if (step) storage.persist(flow, step, context.answers);
+        if (!step) return;
+        storage.persist(flow, step, context.answers);
+        const answer = context.answers[step.id];
+        // The URL is still the answered step's: the route navigates after the machine moved.
+        if (answer) trackOnboardingEvent(buildOnboardingEvent(flow, step, answer, window.location.href));
       },
     },
   });

@@ -111,12 +111,33 @@ export function FunnelStepRoute() {
           initialUnit={opened.initialUnit}
           reducedMotion={services.prefersReducedMotion()}
         />
+        <StepPainted onPainted={services.startTelemetry} />
       </Suspense>
     </StepLayout>
   );
 }
 
 
+
+/**
+ * Mounts with the step's screen (same Suspense boundary, so not before its lazy chunk arrived) and
+ * calls back after the browser painted it: the point where telemetry may start loading without
+ * competing with the first step.
+ */
+function StepPainted({ onPainted }: { readonly onPainted: () => void }) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame, then a task: the callback runs after the frame with the step has been presented.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(onPainted, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [onPainted]);
+  return null;
+}
 
 /** v2: the female or male image from the stored gender (female when unknown), or the shared one. */
 export function backgroundFor(background: CompiledBackground | undefined, gender: string | null): string | undefined {

@@ -46,6 +46,10 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
             const visitorId = services.readVisitorId();
             // Spec: a missing visitor cookie is reported, and sign-up goes on with "unknown".
             if (visitorId === undefined) services.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
+            // CompleteRegistration's server event carries the visitor's city, country and zip code from
+            // the session's cached location: look it up beside the sign-up call (cached for the session,
+            // never rejects), so it is there when the account exists.
+            const located = services.productApi().then((api) => api.location.location()).catch(() => undefined);
             const result = await services.auth.signUp(
               input.email,
               input.password,
@@ -54,6 +58,7 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
               `${window.location.origin}${CONFIRM_EMAIL_PATH}${window.location.search}`,
             );
             if (result.error) throw new Error(result.error.message);
+            await located;
             return { userId: result.user.id, email: result.user.email ?? input.email, confirmationPending: result.confirmationPending };
           }),
           signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
@@ -73,6 +78,8 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
           goToPreparing: emit({ type: 'goToPreparing' }),
           // Spec: other sign-up errors are only logged; profile-insert errors reported and logged.
           reportError: (_, { error }) => services.reportError(error),
+          // Never awaited: tracking reports its own failures and must not hold the visitor up.
+          trackRegistration: (_, account) => void services.conversions.completeRegistration(account),
         },
       }),
     [services],

@@ -20,7 +20,16 @@ export const defaultSupabaseConfigFile = resolve(defaultFunctionsDirectory, '../
 export interface FunctionsRoutesDeps {
   readonly config: Pick<
     ServerConfig,
-    'jwtSecret' | 'siteUrl' | 'revenueCatApiUrl' | 'revenueCatSecretKey' | 'stripeApiUrl' | 'stripeApiKey' | 'stripeWebhookSecret'
+    | 'jwtSecret'
+    | 'siteUrl'
+    | 'revenueCatApiUrl'
+    | 'revenueCatSecretKey'
+    | 'stripeApiUrl'
+    | 'stripeApiKey'
+    | 'stripeWebhookSecret'
+    | 'metaPixelId'
+    | 'metaGraphApiUrl'
+    | 'metaAccessToken'
   >;
   readonly apiKeys: ApiKeys;
   /** Reaches this server in-process for the clients handlers get (see createLocalFetch). */
@@ -82,6 +91,9 @@ export function createFunctionsRoutes({
     REVENUECAT_API_URL: config.revenueCatApiUrl,
     REVENUECAT_SECRET_KEY: config.revenueCatSecretKey,
     SUPABASE_URL: config.siteUrl,
+    META_PIXEL_ID: config.metaPixelId,
+    META_GRAPH_API_URL: config.metaGraphApiUrl,
+    META_ACCESS_TOKEN: config.metaAccessToken,
   };
   // Settings a deployment chooses for itself; locally the sandbox offers cards and PayPal (the spec's order).
   const localDefaults: Readonly<Record<string, string>> = { STRIPE_PAYMENT_METHOD_TYPES: 'card,paypal' };
@@ -113,6 +125,7 @@ export function createFunctionsRoutes({
       revenueCat,
       stripe,
       env,
+      fetch: localFetch,
     };
 
     if (withoutJwtCheck.has(name)) {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
 import type { Database } from '../db/database';
+import { devHtmlTable } from '../dev-html-table';
 import { StripeStore } from './stripe-store';
 
 const limit = 50;
@@ -26,12 +26,6 @@ export function createStripeDevRoutes({ db }: { readonly db: Database }): Hono {
     );
     const time = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
     const money = (amount: number, currency: string) => `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
-    const table = (caption: string, head: readonly string[], rows: readonly (readonly (string | number | null)[])[]): HtmlEscapedString | Promise<HtmlEscapedString> =>
-      html`<table>
-        <caption>${caption}</caption>
-        <thead><tr>${head.map((cell) => html`<th scope="col">${cell}</th>`)}</tr></thead>
-        <tbody>${rows.length === 0 ? html`<tr><td colspan="${head.length}">None yet</td></tr>` : rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell ?? '—'}</td>`)}</tr>`)}</tbody>
-      </table>`;
     return c.html(html`<!doctype html>
       <html lang="en">
         <head>
@@ -41,12 +35,12 @@ export function createStripeDevRoutes({ db }: { readonly db: Database }): Hono {
         <body>
           <h1>Stripe emulator</h1>
           <p>Newest ${limit} of each, from schema <code>stripe</code>. The API is at <code>/v1</code>.</p>
-          ${table(
+          ${devHtmlTable(
             'Customers',
             ['id', 'email', 'created', 'test clock'],
             customers.map((customer) => [customer.id, customer.email, time(customer.created), typeof customer.test_clock === 'string' ? customer.test_clock : null]),
           )}
-          ${table(
+          ${devHtmlTable(
             'Subscriptions',
             ['id', 'customer', 'status', 'price', 'period end', 'cancel at period end'],
             subscriptions.map((subscription) => [
@@ -58,7 +52,7 @@ export function createStripeDevRoutes({ db }: { readonly db: Database }): Hono {
               subscription.cancel_at_period_end ? 'yes' : 'no',
             ]),
           )}
-          ${table(
+          ${devHtmlTable(
             'Payments',
             ['id', 'customer', 'amount', 'status', 'last error'],
             payments.map((intent) => [
@@ -69,7 +63,7 @@ export function createStripeDevRoutes({ db }: { readonly db: Database }): Hono {
               intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
             ]),
           )}
-          ${table(
+          ${devHtmlTable(
             'Webhook deliveries',
             ['event', 'type', 'endpoint', 'status', 'attempts', 'last answer'],
             deliveries.rows.map((row) => [row.event_id, row.type, row.url, row.status, row.attempts, row.last_status ?? row.last_error]),

@@ -1,3 +1,4 @@
+import { guardStorage } from '../storage/guard-storage';
 import type { KeyValueStorage } from '../storage/key-value-storage';
 
 /**
@@ -14,14 +15,7 @@ export interface SignUpCache {
 
 /** The cache over sessionStorage (keys `password`, `email`, `id`); unavailable storage is logged, not fatal. */
 export function sessionSignUpCache(session: KeyValueStorage, log: (message: string, error: unknown) => void): SignUpCache {
-  const safely = <T>(fallback: T, work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      log('Session storage unavailable', error);
-      return fallback;
-    }
-  };
+  const safely = guardStorage('Session storage unavailable', log);
   const read = (key: string) => safely(undefined, () => session.getItem(key) ?? undefined);
   return {
     storedPassword: () => read('password'),

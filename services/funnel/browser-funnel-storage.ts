@@ -2,6 +2,7 @@ import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswers } from '../../engine/funnel-answer';
 import { answerStorageWrites } from '../../engine/answer-storage';
 import { progressStorageKey, restoreAnswers, serializeAnswers } from '../../engine/restore-answers';
+import { guardStorage } from '../storage/guard-storage';
 import type { KeyValueStorage } from '../storage/key-value-storage';
 import type { FunnelStorage } from './funnel-storage';
 
@@ -11,14 +12,7 @@ import type { FunnelStorage } from './funnel-storage';
  * still works for the visit, it only forgets on reload, so failures are logged and swallowed.
  */
 export function browserFunnelStorage(local: KeyValueStorage, session: KeyValueStorage, log: (message: string, error: unknown) => void): FunnelStorage {
-  const safely = <T>(fallback: T, work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      log('Funnel storage unavailable', error);
-      return fallback;
-    }
-  };
+  const safely = guardStorage('Funnel storage unavailable', log);
   return {
     restore: (flow: CompiledFlow) =>
       safely({}, () =>

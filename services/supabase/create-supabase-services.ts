@@ -1,7 +1,11 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import type { AuthFailure, AuthResult, AuthService, AuthUser, EmailLinkLanding } from '../account/auth-service';
-import type { BackendFunctions } from '../account/backend-functions';
+import { BackendFunctionError, type BackendFunctions } from '../account/backend-functions';
 import type { ProfileStore } from '../account/profile-store';
+import type { CancelRefundRequestType } from '../../engine/cancel-refund-choice-machine';
+import type { HelpCentreAction } from '../../engine/subscription-eligibility';
+import { parseCancelRefundCounts } from '../help-centre/parse-cancel-refund-counts';
+import type { CancelRefundCounts } from '../help-centre/help-centre-service';
 import { hasStoredSession } from './has-stored-session';
 import type { SupabaseSettings } from './supabase-settings';
 
@@ -9,6 +13,13 @@ export interface SupabaseServices {
   readonly auth: AuthService;
   readonly profiles: ProfileStore;
   readonly functions: BackendFunctions;
+  /** The help centre's cancel / refund functions, answering their counts. */
+  readonly requestCancelOrRefund: (action: HelpCentreAction, type: CancelRefundRequestType) => Promise<CancelRefundCounts>;
+  /**
+   * The one supabase-js client, for services that live in lazy chunks (their code stays out of the
+   * entry; e.g. services/checkout/supabase-exchange-rates.ts).
+   */
+  readonly client: () => Promise<SupabaseClient>;
 }
 
 export interface SupabaseServicesDeps {
@@ -104,15 +115,28 @@ export function createSupabaseServices({ settings, storage, loadSdk }: SupabaseS
   };
 
   const functions: BackendFunctions = {
-    async invoke(name) {
-      // supabase-js types the error `any`: it is an Error subclass or nothing.
-      const result = await (await supabase()).functions.invoke(name, { body: {} });
+    async invoke(name, body = {}) {
+      const result = await (await supabase()).functions.invoke(name, { body: { ...body } });
+      // supabase-js types the error `any`: FunctionsHttpError carries the answer as `context`.
       const error: unknown = result.error;
-      if (error instanceof Error) throw new Error(`Function ${name} failed: ${error.message}`, { cause: error });
+      const data: unknown = result.data;
+      if (error === null || error === undefined) return data;
+      const answer: unknown = typeof error === 'object' && 'context' in error ? error.context : undefined;
+      if (answer instanceof Response) throw new BackendFunctionError(name, answer.status, await errorCode(answer), { cause: error });
+      throw new BackendFunctionError(name, undefined, undefined, { cause: error });
     },
   };
 
-  return { auth, profiles, functions };
+  const requestCancelOrRefund = async (action: HelpCentreAction, type: CancelRefundRequestType): Promise<CancelRefundCounts> => {
+    const name = action === 'cancelation' ? 'cancel-revenuecat-subscriptions' : 'refund-revenuecat-subscriptions';
+    const result = await (await supabase()).functions.invoke(name, { body: { type } });
+    const error: unknown = result.error;
+    if (error instanceof Error) throw new Error(`Function ${name} failed: ${error.message}`, { cause: error });
+    const data: unknown = result.data;
+    return parseCancelRefundCounts(data, name);
+  };
+
+  return { auth, profiles, functions, requestCancelOrRefund, client: supabase };
 }
 
 /** GoTrue's message and code for a confirmation link that is bad, used or expired. */
@@ -126,6 +150,16 @@ function fragmentError(landing: EmailLinkLanding): AuthFailure | undefined {
   const description = fragment.get('error_description');
   if (code === null && description === null && fragment.get('error') === null) return undefined;
   return { message: description ?? EMAIL_LINK_INVALID, code: code ?? undefined };
+}
+
+/** The `error` code of a function's error body (`{error, message}`), if it has one. */
+async function errorCode(answer: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await answer.clone().json();
+    return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function authUser(user: User): AuthUser {

@@ -43,7 +43,7 @@ function RootErrorPreview({ failure, status, statusText, message, reportError }:
       ),
     [failure, status, statusText, message],
   );
-  const services = useMemo(() => ({ ...createAppServices(), reportError, recordPageView: () => {} }), [reportError]);
+  const services = useMemo(() => ({ ...createAppServices(), reportError, recordPageView: () => {}, startTelemetry: () => {} }), [reportError]);
   return (
     <AppServicesContext value={services}>
       <RouterProvider router={router} />

@@ -4,8 +4,11 @@ import type { Page } from '@playwright/test';
 /** WCAG 2.x A/AA rules axe can decide automatically, plus axe's best practices (landmarks, headings). */
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** Impacts that fail the test; minor and moderate ones are listed in the output for the designers. */
+/** Impacts that fail the test whatever the rule; other best-practice findings are listed in the output for the designers. */
 const blockingImpacts: ReadonlySet<string> = new Set(['serious', 'critical']);
+
+/** A WCAG A/AA success criterion fails the test at any impact (a minor one too): it is a conformance failure. */
+const wcagTags: ReadonlySet<string> = new Set(axeTags.filter((tag) => tag !== 'best-practice'));
 
 export interface AxeFinding {
   readonly where: string;
@@ -13,6 +16,8 @@ export interface AxeFinding {
   readonly impact: string;
   readonly help: string;
   readonly targets: readonly string[];
+  /** Whether the rule checks a WCAG A/AA criterion (not only axe's best practice). */
+  readonly wcag: boolean;
 }
 
 /** axe findings of one page, split into the ones that fail the test and the ones that are reported. */
@@ -21,7 +26,7 @@ export interface AxeResult {
   readonly reported: readonly AxeFinding[];
 }
 
-/** Runs axe on the page as it is now and sorts the violations by impact. */
+/** Runs axe on the page as it is now and sorts the violations into failing (WCAG, or serious and worse) and reported. */
 export async function axeFindings(page: Page, where: string): Promise<AxeResult> {
   const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
   const findings = results.violations.map(
@@ -31,11 +36,13 @@ export async function axeFindings(page: Page, where: string): Promise<AxeResult>
       impact: violation.impact ?? 'unknown',
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      wcag: violation.tags.some((tag) => wcagTags.has(tag)),
     }),
   );
+  const blocks = (finding: AxeFinding): boolean => finding.wcag || blockingImpacts.has(finding.impact) || finding.impact === 'unknown';
   return {
-    blocking: findings.filter((finding) => blockingImpacts.has(finding.impact) || finding.impact === 'unknown'),
-    reported: findings.filter((finding) => !blockingImpacts.has(finding.impact) && finding.impact !== 'unknown'),
+    blocking: findings.filter(blocks),
+    reported: findings.filter((finding) => !blocks(finding)),
   };
 }
 

@@ -60,11 +60,11 @@ test.describe('the subscriptions dialog', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
-    // The help-centre link leads to a page (a placeholder until the help-centre issue), not an error.
+    // The help-centre link leads to the help centre.
     await opener.click();
     await dialog.getByRole('link', { name: 'Help centre' }).click();
     await expect(page).toHaveURL(/\/help-center$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Coming soon' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
   });
 
   test('de: dates in German, the same store labels', async ({ page, request }) => {

@@ -1,9 +1,11 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
 import { localeText } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
 import { startSignedIn } from './support/signed-in-session';
-import { createIncompleteSubscription, missingEmulatorRoutes, missingPaypal, paymentPagePath, stripeEmulatorClient } from './support/stripe-emulator-client';
+import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
+import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
+import { createIncompleteSubscription, missingEmulatorRoutes, missingPaypal, paymentPagePath, stripeEmulatorClient, subscribeAsUser } from './support/stripe-emulator-client';
 
 /**
  * The payment page through the unmodified @stripe/react-stripe-js over the Stripe.js sandbox and the
@@ -31,6 +33,35 @@ async function skipWithoutEmulatorRoutes(stripe: ReturnType<typeof stripeEmulato
   const missing = await missingEmulatorRoutes(stripe);
   if (missing) console.log(`skipped: ${test.info().title}: ${missing}`);
   test.skip(missing !== undefined, missing);
+}
+
+interface SubscriberRecord {
+  readonly subscriber: { readonly entitlements: Record<string, { expires_date: string | null }>; readonly subscriptions: Record<string, { store: string; store_transaction_id: string }> };
+}
+
+/** The user's RevenueCat record, read as the browser reads it (public key). */
+async function subscriberOf(request: APIRequestContext, userId: string): Promise<SubscriberRecord> {
+  const response = await request.get(`/revenuecat/v1/subscribers/${encodeURIComponent(userId)}`, { headers: { Authorization: `Bearer ${LOCAL_REVENUECAT_PUBLIC_KEY}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as SubscriberRecord;
+}
+
+/** The purchases marked for the user (public.stripe_purchases, readable by its owner). */
+async function purchaseMarks(request: APIRequestContext, accessToken: string): Promise<{ subscription_id: string; payment_intent_id: string }[]> {
+  const response = await request.get('/rest/v1/stripe_purchases?select=subscription_id,payment_intent_id', { headers: { Authorization: `Bearer ${accessToken}`, apikey: LOCAL_STACK_ANON_KEY } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { subscription_id: string; payment_intent_id: string }[];
+}
+
+async function scheduledPrices(stripe: ReturnType<typeof stripeEmulatorClient>, subscriptionId: string): Promise<{ schedules: number; phases: (string | undefined)[] }> {
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+  const schedules = (await stripe.subscriptionSchedules.list({ customer })).data;
+  const phases = (schedules[0]?.phases ?? []).map((phase) => {
+    const price = phase.items[0]?.price;
+    return typeof price === 'string' ? price : price?.id;
+  });
+  return { schedules: schedules.length, phases };
 }
 
 /** The navigation to the completion page, as the provider sends it (before the app redirects on). */
@@ -65,8 +96,8 @@ test.describe('the payment page', () => {
   test('card checks, declines and a failed 3-D Secure keep the visitor on the page; a completed one pays', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
     await skipWithoutEmulatorRoutes(stripe);
-    const { email } = await startSignedIn(page, request, 'payment-cards');
-    const subscription = await createIncompleteSubscription(stripe, email);
+    const { email, userId } = await startSignedIn(page, request, 'payment-cards');
+    const subscription = await createIncompleteSubscription(stripe, email, ['card'], userId);
     await page.goto(paymentPagePath(subscription, 999));
 
     await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'checkout', 'payment.heading') })).toBeVisible();
@@ -119,20 +150,34 @@ test.describe('the payment page', () => {
     await expect(appMessage(page)).toHaveText('Your card has insufficient funds.');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).last_payment_error?.decline_code).toBe('insufficient_funds');
 
-    // 3-D Secure, failed: the challenge closes, the page says the payment failed.
+    // 3-D Secure, failed: the challenge closes and, like a redirect-based authentication, the visitor
+    // returns through the completion page, which finds the failure and comes back with "payment failed".
     await fillCard(frame, { number: '4000 0025 0000 3155' });
     await payButton(page).click();
     await expect(page.getByRole('dialog', { name: '3D Secure authentication' })).toBeVisible();
     // Modal: the page behind is out of reach of keyboard and screen reader until the challenge answers.
     await expect(page.locator('#root')).toHaveJSProperty('inert', true);
+    // The form is submitting while the challenge runs; the page being shown again (the browser's back
+    // from a redirect restores it from the back-forward cache) resets the flag.
+    await expect(submitButton(page)).toHaveText('Processing…');
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await expect(submitButton(page)).toHaveText(/^Pay/);
+    const failedReturn = page.waitForURL((url) => url.pathname === '/checkout/payment-completion');
     await challengeFrame(page).getByRole('button', { name: 'Fail authentication' }).click();
-    await expect(page.locator('#root')).toHaveJSProperty('inert', false);
+    await failedReturn;
     await expect(page.getByRole('dialog', { name: '3D Secure authentication' })).toBeHidden();
     await expect(appMessage(page)).toHaveText(localeText('en', 'checkout', 'payment.errors.paymentFailed'));
+    await expect(page.locator('#root')).toHaveJSProperty('inert', false);
+    expect([pathOf(page), new URL(page.url()).searchParams.get('payment_error'), new URL(page.url()).searchParams.get('client_secret')]).toEqual([
+      '/checkout/payment',
+      'paymentFailed',
+      subscription.clientSecret,
+    ]);
     const failed = await stripe.paymentIntents.retrieve(subscription.paymentIntentId);
     expect([failed.status, failed.last_payment_error?.code]).toEqual(['requires_payment_method', 'payment_intent_authentication_failure']);
 
     // 3-D Secure, completed: the provider sends the visitor to the completion page, which finds it paid.
+    await fillCard(frame, { number: '4000 0025 0000 3155', expiry: '12 / 34', cvc: '123', zip: '10001' });
     await payButton(page).click();
     const completion = completionRequest(page);
     await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
@@ -142,12 +187,14 @@ test.describe('the payment page', () => {
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('succeeded');
   });
 
-  test('4242 pays: the provider returns with payment_intent, its client secret and redirect_status; completion trusts only the PaymentIntent', async ({ page, request, baseURL }) => {
+  test('4242 pays: completion trusts only the PaymentIntent, records the purchase once, and the account shows WEB active', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
     await skipWithoutEmulatorRoutes(stripe);
-    const { email } = await startSignedIn(page, request, 'payment-success');
+    const { email, userId, accessToken } = await startSignedIn(page, request, 'payment-success');
+    // As the plans page will create it: the create-stripe-subscription function, weekly intro price.
+    const subscription = await subscribeAsUser(request, stripe, accessToken, 'w-intro');
+    // Another, never paid PaymentIntent (on a customer of its own, so the function above cannot return it).
     const unpaid = await createIncompleteSubscription(stripe, email);
-    const subscription = await createIncompleteSubscription(stripe, email);
 
     // A forged return for an unpaid PaymentIntent goes back to its payment page with a message.
     await page.goto(
@@ -162,9 +209,28 @@ test.describe('the payment page', () => {
     await expect.poll(() => pathOf(page)).toBe('/checkout/payment');
     expect(new URL(page.url()).searchParams.get('client_secret')).toBe(unpaid.clientSecret);
     await expect(appMessage(page)).toHaveText(localeText('en', 'checkout', 'payment.errors.somethingWentWrong'));
+    expect(await purchaseMarks(request, accessToken)).toEqual([]);
 
-    await page.goto(paymentPagePath(subscription, 999));
-    await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
+    // The function's PaymentIntents offer PayPal first (spec order), as production does: choose the card.
+    const openWithCard = async () => {
+      await page.goto(paymentPagePath(subscription, 999));
+      await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
+      await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
+    };
+    await openWithCard();
+    // An error other than a card or validation error (here the provider unreachable) is the error
+    // screen, and it is reported.
+    const reported: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') reported.push(message.text());
+    });
+    await page.route('**/v1/payment_intents/*/confirm', (route) => route.abort(), { times: 1 });
+    await payButton(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'common', 'error.heading') })).toBeVisible();
+    expect(reported.some((text) => text.includes('api_connection_error'))).toBe(true);
+    expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('requires_payment_method');
+
+    await openWithCard();
     // The return is answered 204 once, so the page stays: the form is still submitting (the redirect
     // never settles confirmPayment) until the page is shown again.
     await page.route('**/checkout/payment-completion?*', (route) => route.fulfill({ status: 204 }), { times: 1 });
@@ -176,7 +242,6 @@ test.describe('the payment page', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect(submitButton(page)).toBeEnabled();
     await expect(submitButton(page)).toHaveText(/^Pay/);
-    await page.goto(completionUrl);
     const returned = new URL(completionUrl).searchParams;
     expect({
       payment_intent: returned.get('payment_intent'),
@@ -189,8 +254,95 @@ test.describe('the payment page', () => {
       redirect_status: 'succeeded',
       subscription_id: subscription.subscriptionId,
     });
+
+    // The completion page says what it is doing (never blank; held at the first recording step so the
+    // test can see it), then lands on the account.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/functions/v1/mark-stripe-subscription-purchased', async (route) => {
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    await page.goto(completionUrl);
+    await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'checkout', 'completion.recordingTitle') })).toBeVisible();
+    expect(pathOf(page)).toBe('/checkout/payment-completion');
+    release();
     await expect.poll(() => pathOf(page)).toBe('/account/subscription');
-    expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('succeeded');
+    await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
+    const rows = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1).getByRole('cell').nth(0)).toHaveText('WEB');
+    await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText('active');
+
+    // A reload of the completion page records nothing twice: one mark, one receipt, one schedule.
+    await page.goto(completionUrl);
+    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    expect(await purchaseMarks(request, accessToken)).toEqual([{ subscription_id: subscription.subscriptionId, payment_intent_id: subscription.paymentIntentId }]);
+    const record = await subscriberOf(request, userId);
+    expect(Object.values(record.subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscription.subscriptionId }]);
+    expect(Date.parse(record.subscriber.entitlements.premium?.expires_date ?? '')).toBeGreaterThan(Date.now());
+    const introPrice = (await stripe.subscriptions.retrieve(subscription.subscriptionId)).items.data[0]?.price;
+    const fullPrice = (await stripe.prices.list({ lookup_keys: ['w-full'], limit: 1 })).data[0];
+    expect(await scheduledPrices(stripe, subscription.subscriptionId)).toEqual({ schedules: 1, phases: [introPrice?.id, fullPrice?.id] });
+
+    // The purchase is registered once, under the PaymentIntent's id (Meta deduplicates the pixel and the
+    // server event by it): pixel Purchase and purchase_2, server Purchase, none again after the reload.
+    const purchaseEvents = async () => {
+      const events: { pixelEvents: { event_name: string; event_id: string | null }[]; serverEvents: { event_name: string; event_id: string | null }[] } = await (await request.get('/_dev/pixel/events.json')).json();
+      const names = (rows: { event_name: string; event_id: string | null }[]) => rows.filter((row) => row.event_id === subscription.paymentIntentId).map((row) => row.event_name).sort();
+      return { pixel: names(events.pixelEvents), server: names(events.serverEvents) };
+    };
+    await expect.poll(purchaseEvents, { timeout: 15_000 }).toEqual({ pixel: ['Purchase', 'purchase_2'], server: ['Purchase'] });
+  });
+
+  test('yearly from the plans page: Continue -> payment -> 4242 -> the account shows WEB active, on a yearly intro -> full schedule', async ({ page, request, baseURL }) => {
+    const stripe = stripeEmulatorClient(baseURL ?? '');
+    await skipWithoutEmulatorRoutes(stripe);
+    const { userId } = await startSignedIn(page, request, 'payment-yearly');
+    await page.goto('/checkout/plans');
+    const top = page.getByRole('group', { name: localeText('en', 'checkout', 'plans.chooseTop') });
+    await top.getByRole('radio', { name: localeText('en', 'checkout', 'payment.plans.yearly') }).check();
+    await page.getByRole('button', { name: localeText('en', 'checkout', 'plans.continue') }).first().click();
+    await expect.poll(() => pathOf(page)).toBe('/checkout/payment');
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('plan')).toBe('yearly');
+    await expect(page.getByText(localeText('en', 'checkout', 'payment.plans.yearly'))).toBeVisible();
+    await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
+    await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
+    await payButton(page).click();
+    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
+    const row = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row').nth(1);
+    await expect(row.getByRole('cell').nth(0)).toHaveText('WEB');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('active');
+
+    const subscriptionId = query.get('subscription_id') ?? '';
+    const record = await subscriberOf(request, userId);
+    expect(Object.values(record.subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscriptionId }]);
+    const [intro, full] = await Promise.all(['y-intro', 'y-full'].map(async (key) => (await stripe.prices.list({ lookup_keys: [key], limit: 1 })).data[0]?.id));
+    expect(await scheduledPrices(stripe, subscriptionId)).toEqual({ schedules: 1, phases: [intro, full] });
+  });
+
+  test('the tab closed right after paying: the webhook still grants the entitlement and schedules the full price', async ({ page, request, baseURL }) => {
+    const stripe = stripeEmulatorClient(baseURL ?? '');
+    await skipWithoutEmulatorRoutes(stripe);
+    const { userId, accessToken } = await startSignedIn(page, request, 'payment-tab-closed');
+    const subscription = await subscribeAsUser(request, stripe, accessToken, 'w-intro');
+    await page.goto(paymentPagePath(subscription, 999));
+    // The function's PaymentIntents offer PayPal first (spec order), as production does: choose the card.
+    await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
+    await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
+    // The completion page never loads: the tab is gone.
+    await page.route('**/checkout/payment-completion?*', (route) => route.abort());
+    const completion = completionRequest(page);
+    await payButton(page).click();
+    await completion;
+    await page.close();
+
+    await expect.poll(async () => Date.parse((await subscriberOf(request, userId)).subscriber.entitlements.premium?.expires_date ?? '') > Date.now()).toBe(true);
+    await expect.poll(async () => (await scheduledPrices(stripe, subscription.subscriptionId)).phases.length).toBe(2);
+    // Nothing came from the page: it never marked the purchase.
+    expect(await purchaseMarks(request, accessToken)).toEqual([]);
   });
 
   test('PayPal first in the tabs; declined on its approval page it comes back failed, approved it pays', async ({ page, request, baseURL }) => {
@@ -221,9 +373,25 @@ test.describe('the payment page', () => {
     await expect.poll(() => pathOf(page)).toBe('/checkout/payment');
     await expect(appMessage(page)).toHaveText(localeText('en', 'checkout', 'payment.errors.paymentFailed'));
 
+    // The approval page reads the PaymentIntent (its return address) before its buttons can act: held
+    // here, they stay disabled, so no click is lost on a button without its listener (the cause of a
+    // time-out on a loaded machine, when the click came before that read).
+    let releaseApproval = () => {};
+    const approvalHeld = new Promise<void>((resolve) => (releaseApproval = resolve));
+    await page.route(`**/v1/payment_intents/${subscription.paymentIntentId}?*`, async (route) => {
+      if (!route.request().frame().url().includes('/_stripe-js/paypal-approval.html')) return route.fallback();
+      await approvalHeld;
+      return route.continue();
+    });
     await payButton(page).click();
+    const approve = page.getByRole('button', { name: 'Approve payment' });
+    await expect(page.getByRole('status')).toHaveText('Loading the payment…');
+    await expect(approve).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Decline payment' })).toBeDisabled();
+    releaseApproval();
+    await expect(approve).toBeFocused();
     const completion = completionRequest(page);
-    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await approve.click();
     expect(new URL((await completion).url()).searchParams.get('redirect_status')).toBe('succeeded');
     await expect.poll(() => pathOf(page)).toBe('/account/subscription');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('succeeded');

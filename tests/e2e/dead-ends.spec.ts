@@ -13,8 +13,9 @@ test('preparing keeps the query string on its way to checkout (ad parameters mus
   await page.clock.runFor(1_000);
   await expect(page.getByRole('heading', { name: "We're creating your plan..." })).toBeVisible();
   await page.clock.runFor(7_000);
-  await expect.poll(() => pathOf(page)).toBe('/checkout/plans');
-  expect(new URL(page.url()).search).toBe('?utm_source=ad&fbclid=Click-7');
+  // Checkout needs a signed-in user: sign-in keeps the whole address to come back to.
+  await expect.poll(() => pathOf(page)).toBe('/account/sign-in');
+  expect(new URL(page.url()).searchParams.get('path')).toBe('/checkout/plans?utm_source=ad&fbclid=Click-7');
 });
 
 test('with storage blocked the funnel still runs for the visit, and says answers will not survive a reload', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { assignVariant } from '../../services/flags/local-variants-provider';
+import { assignVariant } from '../../engine/assign-variant';
 import { compiledFlows, flowById, servedFlowIds, stepOf, visitorIdFor } from './support/compiled-flows';
 import { pathOf, stepHeading } from './support/funnel-walker';
 

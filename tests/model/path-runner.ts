@@ -16,11 +16,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /**
  * localStorage keys the app writes that are not answers: i18next's language detector remembers the
  * language it picked, and supabase-js keeps the session of a visitor the funnel signed up (v1, v2:
- * `sb-<host>-auth-token`). Everything else in localStorage must be what the path has answered.
+ * `sb-<host>-auth-token`), and the Snowplow tracker keeps its unsent events (`snowplowOutQueue_<namespace>`,
+ * services/analytics/snowplow-analytics.ts). Everything else in localStorage must be what the path has answered.
  */
 function isAnswerKey(key: string): boolean {
-  return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key);
+  return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key) && !/^snowplowOutQueue_/.test(key);
 }
+
+/** The spec's root spinner (screens/root-layout.tsx ROOT_SPINNER_MS) and the ready-to-start confetti's default length. */
+const rootSpinnerMs = 1_000;
+const defaultConfettiMs = 3_000;
 
 /** Unit labels (common:units.*) of the toggle, per screen kind, as the screens name them. */
 const unitLabelKeys: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
@@ -41,7 +46,14 @@ export async function runPath(page: Page, model: FunnelTestModel, path: Covering
   const { flow } = model;
   const first = flow.steps[0];
   if (!first) throw new Error(`flow ${flow.id} has no steps`);
+  // The page's clock (timers, Date, performance.now) is the test's, running at real speed. The root
+  // layout's 1 s spinner (spec) is measured on performance.now, which this clock counts from its install
+  // across page loads: the first load is moved past the spinner at once, and every later load (GO_TO)
+  // starts more than 1 s in, so the hundreds of typed URLs do not each wait a real second. The spinner
+  // rule itself is proven on a fresh page in tests/e2e/funnel-navigation.spec.ts.
+  await page.clock.install();
   await page.goto(first.path);
+  await page.clock.fastForward(rootSpinnerMs);
   let current = model.initial;
   await expectState(page, model, current, run, 'the start');
   for (const [index, step] of path.steps.entries()) {
@@ -86,8 +98,13 @@ async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, 
       return;
     case 'CONTINUE':
       if (step?.screen === 'readyToStart') {
-        await page.getByRole('button', { name: english('common:readyToStart.tap'), exact: true }).click();
-        // The link appears after the confetti (3 s) and the funnel would advance by itself 3 s later.
+        const circle = page.getByRole('button', { name: english('common:readyToStart.tap'), exact: true });
+        await circle.click();
+        // The link appears after the confetti (3 s unless the step sets it), and the funnel would advance
+        // by itself 3 s later: once the tap is taken (the circle is gone), the clock skips the confetti.
+        // Were the timer not set yet, the link still comes in real time, only slower.
+        await expect(circle).toHaveCount(0);
+        await page.clock.fastForward(step.confetti?.durationMs ?? defaultConfettiMs);
         await page.getByRole('link', { name: english('common:readyToStart.letsGo'), exact: true }).click({ timeout: 15_000 });
       } else {
         await page.getByRole('button', { name: english('common:continue'), exact: true }).click();
@@ -136,36 +153,56 @@ async function expectState(page: Page, model: FunnelTestModel, state: PathSnapsh
   const { funnel, unit, local, session } = state.context;
   const step = model.stepOf(state);
   const label = `${where} => ${model.serializeState(state)}`;
+  const exited = funnelStateOf(funnel) === FUNNEL_EXITED || !step;
+  const [expectedPath, what] = state.context.signedUp
+    ? [signedUpPath, 'the page after sign-up']
+    : exited
+      ? [flow.exit, "the funnel's exit"]
+      : [step.path, "the step's route"];
+  const expectedSession = session.email === pathTestEmail ? { ...session, email: run.email } : session;
+  // One read of the page per poll (URL and both storages): a move costs fewer round trips, and the
+  // message still names what differs (route, localStorage answers, sessionStorage sign-up answers).
+  await expect
+    .poll(() => pageState(page, flow), { message: `${label}: ${what}, localStorage holds what the path answered, sessionStorage the sign-up answers` })
+    .toEqual({ path: expectedPath, local: comparable(local, flow), session: signUpAnswers(expectedSession) });
   if (state.context.signedUp) {
-    await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the page after sign-up` }).toBe(signedUpPath);
     // The password step signed this visitor up for real: the session it holds is the new account's.
     const token = await storedAccessToken(page);
     const user: unknown = await (await page.request.get('/auth/v1/user', { headers: { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` } })).json();
     expect(typeof user === 'object' && user !== null ? Reflect.get(user, 'email') : undefined, `${label}: the account the password step created`).toBe(run.email);
-  } else if (funnelStateOf(funnel) === FUNNEL_EXITED || !step) {
-    await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the funnel's exit` }).toBe(flow.exit);
-  } else {
-    await expect.poll(() => new URL(page.url()).pathname, { message: `${label}: the step's route` }).toBe(step.path);
+  } else if (!exited) {
     await expect(page.getByRole('heading', { level: 1, name: english(step.headingKey), exact: true }), `${label}: the step's heading`).toBeVisible();
     if (unit !== undefined && isMeasurement(step)) {
       await expect(page.getByRole('radio', { name: english(unitLabelKeys[step.screen][unit]), exact: true }), `${label}: the unit shown`).toBeChecked();
     }
   }
-  await expect.poll(() => answerStorage(page, flow), { message: `${label}: localStorage holds what the path answered` }).toEqual(comparable(local, flow));
-  const sessionNow = await page.evaluate(() => Object.fromEntries(Object.entries(window.sessionStorage)));
-  const expectedSession = session.email === pathTestEmail ? { ...session, email: run.email } : session;
-  // Only the keys answers write (answer-storage.ts); sign-up keeps records of its own there (the account id).
-  const answerKeys = (storage: Readonly<Record<string, string>>) => ({ email: storage.email, password: storage.password });
-  expect(answerKeys(sessionNow), `${label}: sessionStorage holds the sign-up answers`).toEqual(answerKeys(expectedSession));
 }
 
-/** localStorage without the keys that are not answers, the progress record parsed (key order is not behaviour). */
-async function answerStorage(page: Page, flow: CompiledFlow): Promise<Record<string, unknown>> {
-  const all = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
-  return comparable(
-    Object.fromEntries(Object.entries(all).filter(([key]) => isAnswerKey(key))),
-    flow,
-  );
+/** Only the keys answers write to sessionStorage (answer-storage.ts); sign-up keeps records of its own there (the account id). */
+function signUpAnswers(storage: Readonly<Record<string, string>>): { email: string | undefined; password: string | undefined } {
+  return { email: storage.email, password: storage.password };
+}
+
+/** The page's path, its localStorage without the keys that are not answers (progress record parsed: key order is not behaviour), and the sign-up answers in sessionStorage. */
+async function pageState(page: Page, flow: CompiledFlow): Promise<{ path: string; local: Record<string, unknown>; session: ReturnType<typeof signUpAnswers> }> {
+  let read: { path: string; local: Record<string, string>; session: Record<string, string> };
+  try {
+    read = await page.evaluate(() => ({
+      path: window.location.pathname,
+      local: Object.fromEntries(Object.entries(window.localStorage)),
+      session: Object.fromEntries(Object.entries(window.sessionStorage)),
+    }));
+  } catch (error) {
+    // A move that leaves the document (the funnel's exit) can replace it during the read: read again on the next poll.
+    if (error instanceof Error && /Execution context was destroyed|navigation/i.test(error.message)) return { path: '(navigating)', local: {}, session: signUpAnswers({}) };
+    throw error;
+  }
+  const { path, local, session } = read;
+  return {
+    path,
+    local: comparable(Object.fromEntries(Object.entries(local).filter(([key]) => isAnswerKey(key))), flow),
+    session: signUpAnswers(session),
+  };
 }
 
 function comparable(storage: Readonly<Record<string, string>>, flow: CompiledFlow): Record<string, unknown> {

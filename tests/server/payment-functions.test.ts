@@ -1,11 +1,14 @@
 import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestContext } from 'vitest';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
+import { LOCAL_WEBHOOK_ENDPOINT_ID, registerLocalWebhookEndpoint } from '../../server/stripe/register-local-webhook-endpoint';
+import { signedUpUsers } from './support/signed-up-users';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
+import { payLatestInvoice } from '../support/pay-latest-invoice';
 
 interface CreatedSubscription {
   readonly data: { readonly clientSecret: string | null; readonly subscriptionId: string; readonly invoiceSubtotal: number; readonly invoiceCurrency: string };
@@ -70,18 +73,8 @@ describe('payment functions', () => {
   let stripe: Stripe;
   let introPrice: Stripe.Price;
   let fullPrice: Stripe.Price;
-  const users = new Map<string, { client: SupabaseClient; id: string }>();
 
-  async function user(email: string): Promise<{ client: SupabaseClient; id: string }> {
-    const known = users.get(email);
-    if (known !== undefined) return known;
-    const client = createClient(server.url, server.apiKeys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-    const { data, error } = await client.auth.signUp({ email, password: 'correct horse battery' });
-    if (error !== null || data.user === null) throw error ?? new Error('no user');
-    const created = { client, id: data.user.id };
-    users.set(email, created);
-    return created;
-  }
+  const user = signedUpUsers(() => server);
 
   /** Skips the test, printing why, while the emulator lacks a route it needs. */
   async function needs(context: TestContext, ...routes: EmulatorRoute[]): Promise<void> {
@@ -102,13 +95,7 @@ describe('payment functions', () => {
   }
 
   async function pay(subscriptionId: string): Promise<void> {
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
-    const invoice = subscription.latest_invoice;
-    if (invoice === null || typeof invoice === 'string') throw new Error('no invoice');
-    const paymentIntent = invoice.payments?.data[0]?.payment.payment_intent;
-    if (paymentIntent === undefined) throw new Error('no payment intent');
-    const confirmed = await stripe.paymentIntents.confirm(typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id, { payment_method: 'pm_card_visa' });
-    expect(confirmed.status).toBe('succeeded');
+    expect((await payLatestInvoice(stripe, subscriptionId)).status).toBe('succeeded');
   }
 
   const subscriber = async (appUserId: string): Promise<SubscriberBody> => {
@@ -320,6 +307,10 @@ describe('payment functions', () => {
     const iso = (unix: number | undefined) => new Date((unix ?? 0) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     let body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId] !== undefined);
 
+    // The webhook puts the intro subscription on its schedule, which owns how it ends (Stripe refuses
+    // cancel_at_period_end on it): release it first, as the help centre does.
+    const scheduled = await eventually(async () => (await stripe.subscriptions.retrieve(subscriptionId)).schedule, (schedule) => schedule !== null);
+    if (scheduled !== null) await stripe.subscriptionSchedules.release(typeof scheduled === 'string' ? scheduled : scheduled.id);
     await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     body = await eventually(() => subscriber(id), (value) => value.subscriber.subscriptions[productId]?.unsubscribe_detected_at !== null);
     expect(body.subscriber.subscriptions[productId]?.unsubscribe_detected_at).toMatch(/^\d{4}-/);
@@ -340,12 +331,102 @@ describe('payment functions', () => {
     expect(Date.parse(body.subscriber.entitlements.premium?.expires_date ?? '')).toBeLessThanOrEqual(Date.now());
   });
 
-  it('records a paid subscription with RevenueCat by webhook alone, within seconds', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints');
+  it('records a paid subscription by webhook alone (tab closed after paying): receipt, note and schedule, once with the page', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints', 'subscription_schedules');
     const { client, id } = await user('webhook-only@example.com');
     const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
     await pay(subscriptionId);
     const body = await eventually(() => subscriber(id), (value) => Object.keys(value.subscriber.subscriptions).length > 0);
     expect(Object.values(body.subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscriptionId }]);
+    // invoice.paid of the first invoice also notes the receipt and schedules intro -> full.
+    const scheduled = await eventually(
+      async () => (await stripe.subscriptions.retrieve(subscriptionId)).schedule,
+      (schedule) => schedule !== null,
+    );
+    const scheduleId = typeof scheduled === 'string' ? scheduled : scheduled?.id;
+    const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId ?? '');
+    expect(schedule.phases.map((phase) => (typeof phase.items[0]?.price === 'string' ? phase.items[0].price : phase.items[0]?.price.id))).toEqual([introPrice.id, fullPrice.id]);
+    const noted = await eventually(
+      async () => (await server.db.query<{ user_id: string }>('select user_id from public.revenuecat_receipts where subscription_id = $1', [subscriptionId])).rows,
+      (rows) => rows.length > 0,
+    );
+    expect(noted).toEqual([{ user_id: id }]);
+
+    // The completion page arriving late records nothing twice: no second receipt, the same schedule.
+    expect(await call(client, 'record-revenuecat-receipt', { subscriptionId })).toEqual({ status: 200, body: { data: { subscriptionId, alreadyRecorded: true } } });
+    expect(await call(client, 'create-stripe-subscription-schedule', { subscriptionId })).toMatchObject({ status: 200, body: { data: { scheduleId } } });
+    const customer = (await stripe.subscriptions.retrieve(subscriptionId)).customer;
+    expect((await stripe.subscriptionSchedules.list({ customer: typeof customer === 'string' ? customer : customer.id })).data).toHaveLength(1);
+  });
+
+  describe('recording a purchase from the completion page (no webhook: the page alone)', () => {
+    beforeAll(async () => {
+      // Stripe stops delivering to this stack's function, so only the page's calls record anything.
+      await stripe.webhookEndpoints.del(LOCAL_WEBHOOK_ENDPOINT_ID);
+    });
+    afterAll(async () => {
+      await registerLocalWebhookEndpoint(server.db, server.config);
+    });
+
+    it('mark-stripe-subscription-purchased: the caller\'s paid subscription, and firstMark for exactly one of concurrent calls', async (context) => {
+      await needs(context, 'subscriptions', 'payment_intents');
+      const owner = await user('mark@example.com');
+      const other = await user('mark-other@example.com');
+      const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+      const mark = (client: SupabaseClient) => call(client, 'mark-stripe-subscription-purchased', { subscriptionId, paymentIntentId: 'pi_page' });
+
+      expect(await mark(owner.client)).toMatchObject({ status: 409, body: { error: 'subscription_not_active' } });
+      await pay(subscriptionId);
+      expect(await mark(other.client)).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect(await call(owner.client, 'mark-stripe-subscription-purchased', { subscriptionId: 'sub_doesnotexist' })).toMatchObject({ status: 404 });
+
+      // Two tabs and a reload at once: one of them registers the purchase.
+      const answers = await Promise.all([mark(owner.client), mark(owner.client), mark(owner.client)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(answers.map((answer) => (answer.body as { data: { firstMark: boolean } }).data.firstMark).sort()).toEqual([false, false, true]);
+      expect((await mark(owner.client)).body).toEqual({ data: { subscriptionId, firstMark: false } });
+      const rows = await server.db.query('select user_id, payment_intent_id from public.stripe_purchases where subscription_id = $1', [subscriptionId]);
+      expect(rows.rows).toEqual([{ user_id: owner.id, payment_intent_id: 'pi_page' }]);
+      // The user reads their own mark and cannot write one.
+      expect((await owner.client.from('stripe_purchases').select('subscription_id')).data).toEqual([{ subscription_id: subscriptionId }]);
+      expect((await other.client.from('stripe_purchases').select('subscription_id')).data).toEqual([]);
+      expect((await other.client.from('stripe_purchases').insert({ subscription_id: 'sub_forged', user_id: other.id })).error).not.toBeNull();
+    });
+
+    it('record-revenuecat-receipt: posts the caller\'s paid subscription once; a refused receipt is logged with user and subscription', async (context) => {
+      await needs(context, 'subscriptions', 'payment_intents');
+      const owner = await user('receipt@example.com');
+      const other = await user('receipt-other@example.com');
+      const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+      const receipt = (client: SupabaseClient) => call(client, 'record-revenuecat-receipt', { subscriptionId });
+
+      expect(await receipt(owner.client)).toMatchObject({ status: 409, body: { error: 'subscription_not_active' } });
+      await pay(subscriptionId);
+      expect(await receipt(other.client)).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect((await subscriber(other.id)).subscriber.subscriptions).toEqual({});
+      expect((await subscriber(owner.id)).subscriber.subscriptions).toEqual({});
+
+      // RevenueCat fails: the answer says so, the log names user and subscription, nothing is noted.
+      await server.db.query('alter table revenuecat.subscriptions rename to subscriptions_unavailable');
+      const logged: unknown[][] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+      try {
+        expect(await receipt(owner.client)).toMatchObject({ status: 502, body: { error: 'receipt_failed' } });
+      } finally {
+        spy.mockRestore();
+        await server.db.query('alter table revenuecat.subscriptions_unavailable rename to subscriptions');
+      }
+      expect(logged.map((args) => String(args[0]))).toContain(`RevenueCat receipt failed for user ${owner.id}, subscription ${subscriptionId}`);
+      expect((await server.db.query('select 1 from public.revenuecat_receipts where subscription_id = $1', [subscriptionId])).rows).toEqual([]);
+
+      expect(await receipt(owner.client)).toEqual({ status: 200, body: { data: { subscriptionId, alreadyRecorded: false } } });
+      const productId = typeof introPrice.product === 'string' ? introPrice.product : introPrice.product.id;
+      expect(Object.values((await subscriber(owner.id)).subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscriptionId }]);
+
+      // A reload: nothing is posted again (RevenueCat's record, removed behind its back, stays gone).
+      await server.db.query('delete from revenuecat.subscriptions where app_user_id = $1 and product_identifier = $2', [owner.id, productId]);
+      expect(await receipt(owner.client)).toEqual({ status: 200, body: { data: { subscriptionId, alreadyRecorded: true } } });
+      expect((await subscriber(owner.id)).subscriber.subscriptions).toEqual({});
+    });
   });
 });

@@ -34,6 +34,9 @@ describe('serving the SPA', () => {
     expect(await page.text()).toContain('<title>app</title>');
     expect((await fetch(`${server.url}/assets/missing-123.js`)).status).toBe(404);
     expect((await fetch(`${server.url}/rest/v1/`)).status).toBe(404);
+    for (const api of ['/api/v1/missing', '/confidence/v1/missing', '/meta/missing.js', '/micro/missing', '/com.snowplowanalytics.snowplow/missing']) {
+      expect((await fetch(`${server.url}${api}`)).headers.get('content-type') ?? '', api).not.toContain('text/html');
+    }
     expect((await fetch(`${server.url}/../../etc/passwd`)).status).not.toBe(500);
   });
 

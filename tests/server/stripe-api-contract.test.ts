@@ -511,6 +511,10 @@ describe('time: test clocks and subscription schedules', () => {
       [full.id, 7 * 86400],
     ]);
     expect((await stripe.subscriptions.retrieve(subscription.id)).schedule).toBe(created.id);
+    // The schedule owns how the subscription ends: setting it on the subscription is refused.
+    const managed = await errorOf(stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }));
+    expect([managed.statusCode, managed.message]).toEqual([400, expect.stringMatching(/managed by the subscription schedule/)]);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
 
     await advance(clock.id, start + 7 * 86400 + 2 * 3600);
     const renewed = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
@@ -537,6 +541,26 @@ describe('time: test clocks and subscription schedules', () => {
     if (!emulatorOnly(target, 'events of real Stripe are read in the webhook test, not here')) return;
     const failed = await stripe.events.list({ type: 'invoice.payment_failed', limit: 5 });
     expect(failed.data.some((event) => JSON.stringify(event.data.object).includes(subscription.id))).toBe(true);
+  });
+
+  it('stamps a clocked customer\'s payment with clock time: the invoice\'s paid_at and the charge', async () => {
+    const product = await stripe.products.create({ name: `Paid on clock ${target.runId}` });
+    const price = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 999, recurring: { interval: 'year' } });
+    const { subscription } = await paidSubscription(price, 'paid on clock');
+    const invoice = (await stripe.invoices.list({ subscription: subscription.id, status: 'paid', expand: ['data.payments'] })).data[0];
+    expect(invoice?.status_transitions.paid_at).toBe(start);
+    const intent = await stripe.paymentIntents.retrieve(stripeIdOf(invoice?.payments?.data[0]?.payment.payment_intent), { expand: ['latest_charge'] });
+    expect(typeof intent.latest_charge === 'object' && intent.latest_charge?.created).toBe(start);
+  });
+
+  it('lets a released subscription be canceled at period end', async () => {
+    const product = await stripe.products.create({ name: `Released ${target.runId}` });
+    const price = await stripe.prices.create({ product: product.id, currency: 'eur', unit_amount: 999, recurring: { interval: 'week' } });
+    const { subscription } = await paidSubscription(price, 'released then canceled');
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const released = await stripe.subscriptionSchedules.release(schedule.id);
+    expect([released.status, released.released_subscription]).toEqual(['released', subscription.id]);
+    expect(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).toMatchObject({ schedule: null, cancel_at_period_end: true, status: 'active' });
   });
 
   it('ends a subscription cancelled at period end when the clock passes it', async () => {

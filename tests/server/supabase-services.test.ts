@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
+import { purchaseValue } from '../../engine/purchase-value';
+import { supabaseExchangeRates } from '../../services/checkout/supabase-exchange-rates';
 import { createSupabaseServices } from '../../services/supabase/create-supabase-services';
 import type { SupabaseServices } from '../../services/supabase/create-supabase-services';
 import { supabaseSettings } from '../../services/supabase/supabase-settings';
@@ -51,6 +53,16 @@ describe('supabase-backed browser services on the local stack', () => {
     await services.functions.invoke('set-revenuecat-customer-email');
     const attribute = await server.db.query('select value from revenuecat.subscriber_attributes where app_user_id = $1 and key = $2', [userId, '$email']);
     expect(attribute.rows).toEqual([{ value: 'dora@example.com' }]);
+  });
+
+  it('reads the latest fx_rates row, which the purchase value converts with', async () => {
+    const exchangeRates = supabaseExchangeRates(services.client);
+    const seeded = await exchangeRates.latest();
+    expect(seeded).toMatchObject({ eur: 1, sek: 11.45 });
+    await server.db.query("insert into public.fx_rates (created_at, sek) values (now() + interval '1 day', 11.9)");
+    expect(await exchangeRates.latest()).toMatchObject({ sek: 11.9, usd: null });
+    expect(purchaseValue('sek', await exchangeRates.latest())).toEqual({ value: 773.26, currency: 'sek' });
+    await server.db.query("delete from public.fx_rates where sek = 11.9");
   });
 
   it('reports "User already registered" for a second sign-up with the same e-mail', async () => {

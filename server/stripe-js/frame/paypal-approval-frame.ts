@@ -36,19 +36,22 @@ async function start(root: HTMLElement, id: string): Promise<void> {
   const main = document.createElement('main');
   main.className = 'challenge approval';
   main.append(heading, note, amount, buttons, status);
+  // The buttons only work once the PaymentIntent is read (its return address) and their listeners are
+  // attached: until then they are disabled, so a click cannot land on a button that does nothing (a
+  // visitor's early click, or a test's click while the machine is slow, was silently lost).
+  approve.disabled = true;
+  decline.disabled = true;
+  status.textContent = 'Loading the payment…';
   root.replaceChildren(main);
 
   const loaded = await readPaymentIntentAnswer(() => fetch(`/v1/payment_intents/${encodeURIComponent(id)}?${new URLSearchParams({ key, client_secret: clientSecret })}`));
   if ('error' in loaded) {
     status.textContent = loaded.error.message ?? 'This payment cannot be approved.';
-    approve.disabled = true;
-    decline.disabled = true;
     return;
   }
   const returnUrl = returnUrlOf(loaded.paymentIntent);
   const total = formatAmount(loaded.paymentIntent);
   if (total) amount.textContent = `Amount: ${total}`;
-  approve.focus();
 
   const decide = async (success: boolean): Promise<void> => {
     approve.disabled = true;
@@ -73,6 +76,10 @@ async function start(root: HTMLElement, id: string): Promise<void> {
   };
   approve.addEventListener('click', () => void decide(true));
   decline.addEventListener('click', () => void decide(false));
+  approve.disabled = false;
+  decline.disabled = false;
+  status.textContent = '';
+  approve.focus();
 }
 
 function returnUrlOf(paymentIntent: SandboxPaymentIntent): string | undefined {

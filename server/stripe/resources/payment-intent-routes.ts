@@ -1,3 +1,4 @@
+import { customerTime, onClock } from '../billing/billing-time';
 import type { StripeAnswer, StripeContext } from '../stripe-context';
 import type { StripeRouter } from '../create-stripe-routes';
 import { cardFromDetails, createCardPaymentMethod, resolvePaymentMethod } from '../payments/card-payment-methods';
@@ -95,7 +96,9 @@ function routes(router: StripeRouter, local: { readonly siteUrl: string; readonl
         );
       }
       const offSession = context.caller === 'secret' && (params.boolean('off_session') ?? false);
-      return confirmAnswer(context, await confirmPaymentIntent(context, intent, method, { offSession }));
+      // A test-clock customer's payment happens at clock time (charge, invoice paid_at), as in Stripe.
+      const ops = typeof intent.customer === 'string' ? onClock(context, (await customerTime(context, intent.customer)).now) : context;
+      return confirmAnswer(context, await confirmPaymentIntent(ops, intent, method, { offSession }));
     },
     { publishable: true },
   );

@@ -180,6 +180,14 @@ export function subscriptionRoutes(router: StripeRouter): void {
     const { now } = await customerTime(context, customerId);
     let next: WireSubscription = { ...current, metadata: params.metadata(current.metadata) ?? current.metadata };
     const cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
+    // As Stripe: a schedule owns the subscription's end; release it (or update it) first.
+    if ((cancelAtPeriodEnd !== undefined || params.raw.cancel_at !== undefined) && current.schedule !== null) {
+      const scheduleId = typeof current.schedule === 'string' ? current.schedule : current.schedule.id;
+      throw invalidRequest(
+        `The subscription is managed by the subscription schedule \`${scheduleId}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        undefined,
+      );
+    }
     if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== current.cancel_at_period_end) {
       const periodEnd = current.items.data[0]?.current_period_end ?? now;
       next = cancelAtPeriodEnd

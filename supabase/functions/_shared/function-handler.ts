@@ -27,6 +27,8 @@ export interface PublicFunctionDeps {
   /** The `stripe` SDK, from STRIPE_SECRET_KEY and STRIPE_API_URL (see stripe-client.ts). */
   readonly stripe: Stripe;
   readonly env: (name: string) => string | undefined;
+  /** Outbound HTTP for vendor APIs without an SDK client here (the local stack answers its own URL in-process). */
+  readonly fetch: typeof fetch;
 }
 
 export interface FunctionDeps extends PublicFunctionDeps {

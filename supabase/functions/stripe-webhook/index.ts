@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import type { PublicFunctionHandler, UserDatabase } from '../_shared/function-handler.ts';
 import { functionError } from '../_shared/function-response.ts';
 import type { RevenueCatClient } from '../_shared/revenuecat-client.ts';
+import { noteReceiptRecorded } from '../_shared/revenuecat-receipts.ts';
+import { scheduleIntroThenFull } from '../_shared/schedule-intro-then-full.ts';
 import { isMissingResource } from '../_shared/stripe-error-response.ts';
 
 /** Statuses in which the subscription has been paid for at some point (RevenueCat may know it). */
@@ -67,14 +69,14 @@ async function hasBeenPaid(stripe: Stripe, subscription: Stripe.Subscription): P
  * records its current state (period, cancellation, refund). Re-posting is how it learns of renewals,
  * cancellations and refunds, and posting the same state twice changes nothing.
  */
-async function keepRevenueCatInStep(stripe: Stripe, revenueCat: RevenueCatClient, subscriptionId: string): Promise<void> {
+async function keepRevenueCatInStep(stripe: Stripe, revenueCat: RevenueCatClient, subscriptionId: string): Promise<RecordedSubscription | undefined> {
   let subscription: Stripe.Subscription;
   try {
     subscription = await stripe.subscriptions.retrieve(subscriptionId);
   } catch (error) {
     // Not on this account (another app's test event, a deleted test clock): nothing to keep in step,
     // and a 500 would only make Stripe retry it for days.
-    if (isMissingResource(error)) return;
+    if (isMissingResource(error)) return undefined;
     throw error;
   }
   let userId = subscription.metadata.user_id;
@@ -83,8 +85,28 @@ async function keepRevenueCatInStep(stripe: Stripe, revenueCat: RevenueCatClient
     userId = 'deleted' in customer && customer.deleted === true ? undefined : customer.metadata.user_id;
   }
   // Not one of the app's subscriptions (created elsewhere on the account), or never paid: nothing to record.
-  if (userId === undefined || !(await hasBeenPaid(stripe, subscription))) return;
+  if (userId === undefined || !(await hasBeenPaid(stripe, subscription))) return undefined;
   await revenueCat.postStripeReceipt(userId, subscription.id);
+  return { subscription, userId };
+}
+
+interface RecordedSubscription {
+  readonly subscription: Stripe.Subscription;
+  readonly userId: string;
+}
+
+/**
+ * The first invoice of a subscription is paid: what the payment-completion page records, done here
+ * too, because the visitor may close the tab right after paying. The receipt is noted (so the page,
+ * should it still arrive, posts none again) and the intro price gets its intro -> full schedule
+ * (without it the subscription would renew at the intro price). Both are idempotent with the page's
+ * own calls (docs/decisions.md, "Payment completion").
+ */
+async function completeFirstPayment(stripe: Stripe, serviceDb: UserDatabase, { subscription, userId }: RecordedSubscription): Promise<void> {
+  await noteReceiptRecorded(serviceDb, userId, subscription.id);
+  if (subscription.status !== 'active' && subscription.status !== 'trialing') return;
+  // Not on an intro price (created elsewhere on the account): nothing to schedule.
+  await scheduleIntroThenFull(stripe, subscription, { user_id: userId });
 }
 
 /**
@@ -114,7 +136,10 @@ export const publicHandler: PublicFunctionHandler = async (request, { stripe, se
 
   if (await alreadyHandled(serviceDb, event.id)) return Response.json({ received: true, duplicate: true });
   const subscriptionId = await subscriptionOf(stripe, event);
-  if (subscriptionId !== undefined) await keepRevenueCatInStep(stripe, revenueCat, subscriptionId);
+  const recorded = subscriptionId === undefined ? undefined : await keepRevenueCatInStep(stripe, revenueCat, subscriptionId);
+  if (recorded !== undefined && event.type === 'invoice.paid' && event.data.object.billing_reason === 'subscription_create') {
+    await completeFirstPayment(stripe, serviceDb, recorded);
+  }
   await markHandled(serviceDb, event);
   return Response.json({ received: true });
 };

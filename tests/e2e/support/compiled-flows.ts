@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { CompiledFlow, CompiledStep, CompiledVariants } from '../../../engine/compiled-flow';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
 import { flowsDirFromEnvironment, readFlowProject } from '../../../engine/read-flow-project';
-import { assignVariant } from '../../../services/flags/local-variants-provider';
+import { assignVariant } from '../../../engine/assign-variant';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 

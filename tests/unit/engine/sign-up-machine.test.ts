@@ -7,6 +7,7 @@ type Credentials = { email: string; password: string };
 
 function harness(options: { createAccount?: (input: Credentials) => Promise<CreatedAccount>; signIn?: (input: Credentials) => Promise<CreatedAccount>; insertProfile?: () => Promise<void>; storedPassword?: string; storedEmail?: string } = {}) {
   const calls: string[] = [];
+  const registrations: { userId: string; email: string }[] = [];
   const createAccount = vi.fn(options.createAccount ?? (async ({ email }) => ({ userId: 'user-1', email })));
   const signIn = vi.fn(options.signIn ?? (async ({ email }: Credentials) => ({ userId: 'user-1', email })));
   const machine = signUpMachine.provide({
@@ -25,6 +26,7 @@ function harness(options: { createAccount?: (input: Credentials) => Promise<Crea
       cacheIdentity: (_, params) => void calls.push(`cacheIdentity:${params.userId}:${params.email}`),
       goToPreparing: () => void calls.push('goToPreparing'),
       reportError: (_, params) => void calls.push(`reportError:${String(params.error)}`),
+      trackRegistration: (_, params) => void registrations.push(params),
     },
   });
   const actor = createActor(machine, {
@@ -34,7 +36,7 @@ function harness(options: { createAccount?: (input: Credentials) => Promise<Crea
     },
   });
   actor.start();
-  return { actor, calls, createAccount, signIn };
+  return { actor, calls, createAccount, signIn, registrations };
 }
 
 describe('validation rules', () => {
@@ -199,5 +201,28 @@ describe('signUpMachine', () => {
     expect(actor.getSnapshot().value).toBe('awaitingConfirmation');
     expect(calls).toContain('reportError:Error: Request rate limit reached');
     expect(calls).not.toContain('goToPreparing');
+  });
+
+  it('tracks the registration once, when the account exists with a session, and not for a failed or unconfirmed one', async () => {
+    const created = harness();
+    created.actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+    created.actor.send({ type: 'SUBMIT_EMAIL', email: 'ann@example.com' });
+    await waitFor(created.actor, (s) => s.status === 'done');
+    expect(created.registrations).toEqual([{ userId: 'user-1', email: 'ann@example.com' }]);
+
+    const failing = harness({ createAccount: () => Promise.reject(new Error('Database error')) });
+    failing.actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+    failing.actor.send({ type: 'SUBMIT_EMAIL', email: 'ann@example.com' });
+    await waitFor(failing.actor, (s) => s.matches('editing') && failing.calls.some((call) => call.startsWith('reportError')));
+    expect(failing.registrations).toEqual([]);
+
+    const pending = harness({ createAccount: async ({ email }) => ({ userId: 'user-2', email, confirmationPending: true }) });
+    pending.actor.send({ type: 'SUBMIT_PASSWORD', password: 'secret1' });
+    pending.actor.send({ type: 'SUBMIT_EMAIL', email: 'bob@example.com' });
+    await waitFor(pending.actor, (s) => s.matches('awaitingConfirmation'));
+    expect(pending.registrations).toEqual([]);
+    pending.actor.send({ type: 'CHECK_CONFIRMED' });
+    await waitFor(pending.actor, (s) => s.status === 'done');
+    expect(pending.registrations).toEqual([{ userId: 'user-1', email: 'bob@example.com' }]);
   });
 });

@@ -28,6 +28,14 @@ describe('subscriptionList', () => {
     ]);
   });
 
+  it('shows a refunded subscription as refunded, whether or not it was canceled too', () => {
+    const rows = subscriptionList({
+      refunded: { store: 'stripe', purchase_date: '2025-01-15T08:00:00Z', refunded_at: '2025-01-16T08:00:00Z', unsubscribe_detected_at: '2025-01-16T08:00:00Z' },
+      refundedOnly: { store: 'app_store', purchase_date: '2025-01-17T08:00:00Z', refunded_at: '2025-01-18T08:00:00Z' },
+    });
+    expect(rows.map((row) => row.status)).toEqual(['refunded', 'refunded']);
+  });
+
   it('is empty without subscriptions', () => {
     expect(subscriptionList(undefined)).toEqual([]);
     expect(subscriptionList({})).toEqual([]);

@@ -12,6 +12,8 @@ const localesDir = 'public/locales';
 const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   'App Store': ['*'],
   'Google Play': ['*'],
+  Apple: ['*'],
+  Google: ['*'],
   '2023': ['*'],
   cm: ['*'],
   kg: ['*'],
@@ -23,6 +25,10 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   Status: ['de', 'nl', 'sv', 'da', 'nb', 'pl'],
   Store: ['de', 'it'],
   Plan: ['es', 'pl', 'tr'],
+  'E-mail': ['cs', 'da', 'fr', 'it', 'nl', 'pl', 'pt'],
+  // "the web" as a place to buy, next to Apple and Google.
+  Web: ['cs', 'da', 'de', 'es', 'fr', 'it', 'nb', 'nl', 'pl', 'pt', 'tr'],
+  Sorry: ['nl'],
   // An empty date cell.
   '—': ['*'],
 };

@@ -1,7 +1,8 @@
 import type { Provider } from '@openfeature/web-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import type { CompiledVariants } from '../../../engine/compiled-flow';
-import { LocalVariantsProvider, assignVariant } from '../../../services/flags/local-variants-provider';
+import { assignVariant } from '../../../engine/assign-variant';
+import { LocalVariantsProvider } from '../../../services/flags/local-variants-provider';
 import { createFunnelFlowResolver } from '../../../services/flags/resolve-funnel-flow';
 
 const variants: CompiledVariants = {

@@ -1,0 +1,136 @@
+import { and, assign, emit, setup, stateIn } from 'xstate';
+import type { PlanId } from './plan-pricing';
+
+/** Spec section 9: the offer countdown runs 9:00 down to 00:00. */
+export const COUNTDOWN_MS = 9 * 60 * 1000;
+
+/** Spec section 9: the limited-time-offer dialog opens after 30 seconds. */
+export const OFFER_DELAY_MS = 30 * 1000;
+
+export interface CheckoutInput {
+  /** When the page was shown (ms since the epoch). */
+  readonly now: number;
+  /** When this session first showed the plans (the countdown counts from there, across reloads). */
+  readonly countdownStartedAt: number;
+  /** The offer dialog was shown earlier in this session: it opens once. */
+  readonly offerShownBefore: boolean;
+}
+
+export interface CheckoutContext {
+  /** Spec: weekly is selected by default and again on every load (a new machine per load). */
+  readonly selectedPlan: PlanId;
+  readonly now: number;
+  readonly countdownStartedAt: number;
+  readonly viewStartedAt: number;
+  readonly offerShownBefore: boolean;
+  /** The last submission failed (the page says so and Continue works again). */
+  readonly submitFailed: boolean;
+}
+
+export type CheckoutEvent =
+  | { readonly type: 'SELECT_PLAN'; readonly plan: PlanId }
+  /** The clock moved (the page sends one a second): the countdown and the offer's timer follow it. */
+  | { readonly type: 'TICK'; readonly now: number }
+  | { readonly type: 'CLOSE_OFFER' }
+  /** Continue, on the page or in the offer dialog: submits the selected plan. */
+  | { readonly type: 'SUBMIT' }
+  /** The route action answered with an error: the visitor can try again. */
+  | { readonly type: 'SUBMIT_FAILED' }
+  /** The action created the subscription and the app is on its way to the payment page. */
+  | { readonly type: 'PAYMENT_READY' };
+
+/** What the machine asks its host to do (xstate `emit`): post the plans form, remember the dialog. */
+export type CheckoutEmitted = { readonly type: 'submitPlan'; readonly plan: PlanId } | { readonly type: 'offerShown' };
+
+/**
+ * The plans page: `purchase` goes plans -> submitting -> payment (a failed submission goes back to
+ * plans); `offer` is the limited-time-offer dialog, waiting -> open -> closed, opened once per session
+ * 30 s after the page is shown. Time comes in through TICK, so the countdown and the dialog are
+ * decided here and tested without a browser; the page only renders the snapshot and sends events.
+ * While submitting (and once leaving for the payment page) a second SUBMIT is ignored, so a double tap
+ * posts the form once, and the plan cannot change under the submission.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    emitted: {} as CheckoutEmitted,
+  },
+  guards: {
+    offerShownBefore: ({ context }) => context.offerShownBefore,
+    offerDue: ({ context, event }) => event.type === 'TICK' && event.now - context.viewStartedAt >= OFFER_DELAY_MS,
+  },
+}).createMachine({
+  id: 'checkout',
+  type: 'parallel',
+  context: ({ input }) => ({
+    selectedPlan: 'weekly',
+    now: input.now,
+    countdownStartedAt: input.countdownStartedAt,
+    viewStartedAt: input.now,
+    offerShownBefore: input.offerShownBefore,
+    submitFailed: false,
+  }),
+  on: {
+    TICK: { actions: assign({ now: ({ event }) => event.now }) },
+  },
+  states: {
+    purchase: {
+      initial: 'plans',
+      states: {
+        plans: {
+          on: {
+            SELECT_PLAN: { actions: assign({ selectedPlan: ({ event }) => event.plan }) },
+            SUBMIT: {
+              target: 'submitting',
+              actions: [assign({ submitFailed: false }), emit(({ context }) => ({ type: 'submitPlan' as const, plan: context.selectedPlan }))],
+            },
+          },
+        },
+        submitting: {
+          on: {
+            SUBMIT_FAILED: { target: 'plans', actions: assign({ submitFailed: true }) },
+            PAYMENT_READY: 'payment',
+          },
+        },
+        payment: { type: 'final' },
+      },
+    },
+    offer: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          always: { guard: 'offerShownBefore', target: 'closed' },
+          on: {
+            // Not while a submission is under way: the visitor has already decided.
+            TICK: {
+              guard: and(['offerDue', stateIn({ purchase: 'plans' })]),
+              target: 'open',
+              // Also here: which of two regions' TICK handlers runs is not the point of this one.
+              actions: assign({ now: ({ event }) => event.now }),
+            },
+          },
+        },
+        open: {
+          entry: emit({ type: 'offerShown' as const }),
+          on: { CLOSE_OFFER: 'closed' },
+        },
+        closed: {},
+      },
+    },
+  },
+});
+
+/** Whole seconds left on the countdown (never below 0): 540 at first view, 539 one second later. */
+export function countdownSeconds(context: Pick<CheckoutContext, 'now' | 'countdownStartedAt'>): number {
+  const left = context.countdownStartedAt + COUNTDOWN_MS - context.now;
+  return Math.max(0, Math.ceil(Math.min(left, COUNTDOWN_MS) / 1000));
+}
+
+/** mm:ss, as the banner shows it ("09:00", "00:05"). */
+export function formatCountdown(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+}

@@ -1,0 +1,50 @@
+import * as z from 'zod/mini';
+import { fromPromise } from 'xstate';
+import type { CompletionPaymentIntent, PurchaseDetails } from '../../engine/payment-completion-machine';
+import type { AppServices } from '../../services/composition-root';
+
+const markAnswer = z.object({ data: z.object({ firstMark: z.boolean() }) });
+
+/**
+ * The payment-completion machine's side effects: the provider's PaymentIntent, and the backend
+ * functions that record the purchase (each idempotent on the server). The tracking step goes to
+ * `services.registerPurchase`.
+ */
+export function paymentCompletionActors(services: AppServices, userId: string) {
+  return {
+    retrievePaymentIntent: fromPromise<CompletionPaymentIntent | undefined, { clientSecret: string }>(async ({ input }) => {
+      const stripe = await services.payments.stripe();
+      if (!stripe) throw new Error('The payment provider did not load');
+      const result = await stripe.retrievePaymentIntent(input.clientSecret);
+      if (result.error) {
+        services.reportError(new Error(`retrievePaymentIntent failed: ${result.error.type} ${result.error.message ?? ''}`));
+        return undefined;
+      }
+      const { id, status, amount, currency, last_payment_error: lastError } = result.paymentIntent;
+      return { id, status, amount, currency, last_payment_error: lastError === null ? null : { code: lastError.code } };
+    }),
+    markPurchased: fromPromise<{ readonly firstMark: boolean }, { subscriptionId: string; paymentIntentId: string }>(async ({ input }) => {
+      const answer = await services.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
+      const parsed = markAnswer.safeParse(answer);
+      if (!parsed.success) throw new Error(`mark-stripe-subscription-purchased answered unexpectedly: ${parsed.error.message}`);
+      return { firstMark: parsed.data.data.firstMark };
+    }),
+    registerPurchase: fromPromise<undefined, PurchaseDetails>(async ({ input }) => {
+      await services.registerPurchase(input);
+      return undefined;
+    }),
+    recordReceipt: fromPromise<undefined, { subscriptionId: string }>(async ({ input }) => {
+      try {
+        await services.backendFunctions.invoke('record-revenuecat-receipt', { subscriptionId: input.subscriptionId });
+      } catch (error) {
+        // Spec: a receipt failure is logged with the user and the subscription id.
+        throw new Error(`Receipt creation failed for user ${userId}, subscription ${input.subscriptionId}`, { cause: error });
+      }
+      return undefined;
+    }),
+    scheduleFullPrice: fromPromise<undefined, { subscriptionId: string }>(async ({ input }) => {
+      await services.backendFunctions.invoke('create-stripe-subscription-schedule', { subscriptionId: input.subscriptionId });
+      return undefined;
+    }),
+  };
+}

@@ -1,0 +1,77 @@
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router';
+import { z } from 'zod/mini';
+import { checkoutPlans, type CheckoutPlans, type ListedPrice } from '../../engine/plan-pricing';
+import { subscriptionStatus } from '../../engine/subscription-status';
+import type { AppServices } from '../../services/composition-root';
+import { requireSignedInUser } from './require-signed-in-user';
+
+/** The backend function that lists the product's prices (spec section 7). */
+export const LIST_PRICES_FUNCTION = 'list-stripe-prices';
+
+export interface PlansLoaderData {
+  /** Different on every load: the page starts a new checkout machine per load (weekly again, spec). */
+  readonly loadId: string;
+  readonly plans: CheckoutPlans;
+  readonly now: number;
+  readonly countdownStartedAt: number;
+  readonly offerShownBefore: boolean;
+}
+
+const amountOption = z.object({ unit_amount: z.optional(z.nullable(z.number())), unit_amount_decimal: z.optional(z.nullable(z.string())) });
+const priceList = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      lookup_key: z.nullable(z.string()),
+      currency: z.string(),
+      unit_amount: z.nullable(z.number()),
+      unit_amount_decimal: z.nullable(z.string()),
+      currency_options: z.optional(z.record(z.string(), amountOption)),
+    }),
+  ),
+});
+
+let loads = 0;
+
+/**
+ * /checkout/plans: signed-in users only (sign-in with `path` otherwise: the checkout-wide rule, which
+ * the spec's "no session user -> /sign-up" yields to, docs/decisions.md), an active
+ * subscriber goes to their subscription, everyone else gets the plans in their currency. The receipt
+ * lookup and the price list run side by side. A failing call rejects the loader: the route's error
+ * element offers a retry.
+ */
+export function createPlansLoader(
+  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkoutProductId' | 'productApi' | 'checkoutSession'>,
+): (args: LoaderFunctionArgs) => Promise<PlansLoaderData> {
+  return async ({ request }) => {
+    const user = await requireSignedInUser(services, request);
+    // The currency comes from the session's cached location (looked up now if the visitor has none yet).
+    const [record, listed, { currency }] = await Promise.all([
+      services.receipts.subscriber(user.id),
+      services.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId: services.checkoutProductId }),
+      services.productApi().then((api) => api.location.location()),
+    ]);
+    const now = Date.now();
+    if (subscriptionStatus(user.id, record, new Date(now)) === 'active') throw redirect('/account/subscription');
+    const parsed = priceList.safeParse(listed);
+    if (!parsed.success) throw new Error(`${LIST_PRICES_FUNCTION} answered something that is not a price list`);
+    const prices: readonly ListedPrice[] = parsed.data.data;
+    loads += 1;
+    return {
+      loadId: `${now}-${loads}`,
+      plans: checkoutPlans(prices, currency),
+      now,
+      countdownStartedAt: services.checkoutSession.countdownStartedAt(now),
+      offerShownBefore: services.checkoutSession.offerShown(),
+    };
+  };
+}
+
+/**
+ * After a submission that failed in place (the action answered an error), the plans are not loaded
+ * again: the visitor keeps the plan they chose and sees the message. Everything else revalidates.
+ */
+export const plansShouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (typeof actionResult === 'object' && actionResult !== null && 'error' in actionResult) return false;
+  return defaultShouldRevalidate;
+};

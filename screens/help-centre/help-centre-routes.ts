@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { completedView, countsFromSearch } from '../../engine/cancel-refund-result';
+import type { HelpCentreAction } from '../../engine/subscription-eligibility';
+import type { AppServices } from '../../services/composition-root';
+import { RetryErrorScreen } from '../retry-error-screen';
+import type { CompletedLoaderData } from './completed-page';
+import type { StoreLoaderData } from './store-page';
+
+const ACTIONS: readonly HelpCentreAction[] = ['cancelation', 'refund'];
+
+/**
+ * /help-center: the index (three choices, open to everyone) and, for signed-in users only,
+ * /help-center/cancelation and /help-center/refund, each with index, apple, google and completed.
+ * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
+ */
+export function helpCentreRoutes(services: AppServices): RouteObject[] {
+  const pageFor = (action: HelpCentreAction): RouteObject => ({
+    path: action,
+    // Session and subscriber lookups can fail on the network: retry, not a crash.
+    ErrorBoundary: RetryErrorScreen,
+    lazy: { loader: async () => (await import('./signed-in-loader')).createSignedInLoader(services) },
+    children: [
+      {
+        index: true,
+        lazy: {
+          loader: async () => (await import('./request-loader')).createRequestLoader(services, action),
+          action: async () => (await import('./request-action')).createRequestAction(services, action),
+          Component: async () => (await import('./request-page')).RequestPage,
+        },
+      },
+      ...(['apple', 'google'] as const).map((store) => ({
+        path: store,
+        loader: (): StoreLoaderData => ({ action, store }),
+        lazy: { Component: async () => (await import('./store-page')).StorePage },
+      })),
+      {
+        path: 'completed',
+        loader: ({ request }: LoaderFunctionArgs): CompletedLoaderData => ({
+          action,
+          view: completedView(action, countsFromSearch(new URL(request.url).searchParams)),
+        }),
+        lazy: { Component: async () => (await import('./completed-page')).CompletedPage },
+      },
+    ],
+  });
+  return [
+    {
+      path: 'help-center',
+      // The account pages' layout: the help centre's texts load on first use, pages suspend until then.
+      lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+      children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
+    },
+  ];
+}

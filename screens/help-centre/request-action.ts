@@ -1,0 +1,31 @@
+import { redirect, type ActionFunction } from 'react-router';
+import { countsToSearch } from '../../engine/cancel-refund-result';
+import type { HelpCentreAction } from '../../engine/subscription-eligibility';
+import type { AppServices } from '../../services/composition-root';
+
+/** Form field carrying the request type the choice decided. */
+export const REQUEST_TYPE_FIELD = 'type';
+
+export interface RequestActionData {
+  readonly failed: true;
+}
+
+/**
+ * Submits the cancelation or refund (the function of that name, with `type` all or web) and goes to
+ * the completed page with the counts in its query. A failure (the functions throw on error) is
+ * reported and shown on the page, which keeps the button for another try: the functions are
+ * idempotent, so trying again never cancels or refunds twice.
+ */
+export function createRequestAction(services: AppServices, action: HelpCentreAction): ActionFunction {
+  return async ({ request }): Promise<RequestActionData | Response> => {
+    const type = (await request.formData()).get(REQUEST_TYPE_FIELD);
+    if (type !== 'all' && type !== 'web') return { failed: true };
+    try {
+      const counts = await services.helpCentre.request(action, type);
+      return redirect(`/help-center/${action}/completed?${countsToSearch(counts)}`);
+    } catch (error) {
+      services.reportError(error);
+      return { failed: true };
+    }
+  };
+}

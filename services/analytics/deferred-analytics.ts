@@ -1,0 +1,54 @@
+import type { AnalyticsEventMeta, AnalyticsService } from './analytics-service';
+import type { OnboardingEvent } from '../../engine/onboarding-event';
+
+type Call = { readonly kind: 'pageView'; readonly url: string; readonly title: string; readonly meta: AnalyticsEventMeta } | { readonly kind: 'onboardingEvent'; readonly event: OnboardingEvent; readonly meta: AnalyticsEventMeta };
+
+export interface DeferredAnalytics extends AnalyticsService {
+  /** Loads the real service (once) and sends what was recorded meanwhile, in order. */
+  start(): void;
+}
+
+/** Calls recorded before the tracker loads; a visitor who never lets it load must not grow memory forever. */
+const MAX_QUEUED = 1000;
+
+/**
+ * Analytics whose SDK loads later: the first step never waits for the tracker, and nothing recorded
+ * before it arrives is lost (each call keeps its own time and URL). A failed load is logged and the
+ * queue dropped: analytics never breaks the funnel.
+ */
+export function createDeferredAnalytics(load: () => Promise<AnalyticsService>, log: (message: string, error: unknown) => void): DeferredAnalytics {
+  let queue: Call[] | undefined = [];
+  let live: AnalyticsService | undefined;
+  let started = false;
+  const send = (service: AnalyticsService, call: Call): void => {
+    try {
+      if (call.kind === 'pageView') service.pageView(call.url, call.title, call.meta);
+      else service.onboardingEvent(call.event, call.meta);
+    } catch (error) {
+      log('Analytics call failed', error);
+    }
+  };
+  const record = (call: Call): void => {
+    if (live) send(live, call);
+    else if (queue && queue.length < MAX_QUEUED) queue.push(call);
+  };
+  return {
+    pageView: (url, title, meta) => record({ kind: 'pageView', url, title, meta }),
+    onboardingEvent: (event, meta) => record({ kind: 'onboardingEvent', event, meta }),
+    start() {
+      if (started) return;
+      started = true;
+      load().then(
+        (service) => {
+          live = service;
+          for (const call of queue ?? []) send(service, call);
+          queue = undefined;
+        },
+        (error: unknown) => {
+          queue = undefined;
+          log('Analytics tracker failed to load', error);
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import {
+  enableActivityTracking,
+  newTracker,
+  setCustomUrl,
+  trackPageView,
+  trackSelfDescribingEvent,
+  type SelfDescribingJson,
+} from '@snowplow/browser-tracker';
+import { ONBOARDING_EVENT_SCHEMA } from '../../engine/onboarding-event';
+import type { AnalyticsService } from './analytics-service';
+import type { AnalyticsSettings } from './analytics-settings';
+import { SNOWPLOW_LIMITS, snowplowTrackerConfig } from './snowplow-tracker-config';
+
+/** The entity on every event: the funnel's UI language (config/iglu/schemas/com.nutritionfunnel/funnel_context). */
+export const FUNNEL_CONTEXT_SCHEMA = 'iglu:com.nutritionfunnel/funnel_context/jsonschema/1-0-0';
+const TRACKER_ID = 'funnel';
+
+/**
+ * The real Snowplow browser tracker (its own lazy chunk: the composition root imports this module only
+ * after the first step painted). Page views carry the URL they were recorded for (not the one current
+ * when a queued event is sent), and page pings follow each page view.
+ */
+export function createSnowplowAnalytics(settings: AnalyticsSettings): AnalyticsService {
+  newTracker(TRACKER_ID, settings.collectorUrl, snowplowTrackerConfig(settings.appId));
+  enableActivityTracking({ minimumVisitLength: SNOWPLOW_LIMITS.minimumVisitLengthSeconds, heartbeatDelay: SNOWPLOW_LIMITS.heartbeatDelaySeconds });
+  let language = '';
+  const languageEntity = (): SelfDescribingJson[] => (language === '' ? [] : [{ schema: FUNNEL_CONTEXT_SCHEMA, data: { language } }]);
+  return {
+    pageView(url, title, meta) {
+      language = meta.language;
+      setCustomUrl(url);
+      // contextCallback also runs for the page pings of this page view.
+      trackPageView({ title, contextCallback: languageEntity, timestamp: meta.timestamp });
+    },
+    onboardingEvent(event, meta) {
+      language = meta.language;
+      trackSelfDescribingEvent({
+        event: { schema: ONBOARDING_EVENT_SCHEMA, data: { ...event, answers: [...event.answers] } },
+        context: languageEntity(),
+        timestamp: meta.timestamp,
+      });
+    },
+  };
+}

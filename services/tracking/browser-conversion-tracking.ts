@@ -1,0 +1,91 @@
+import type { BackendFunctions } from '../account/backend-functions';
+import type { VisitorLocation } from '../location/location-service';
+import type { KeyValueStorage } from '../storage/key-value-storage';
+import { FBC_STORAGE_KEY } from './capture-fbclid';
+import { createConversionTracking, TRACK_EVENT_FUNCTION, type ConversionTracking } from './conversion-tracking';
+import { loadMetaPixel } from './meta-pixel';
+import type { MetaPixelSettings } from './meta-pixel-settings';
+
+export interface BrowserConversionTrackingDeps {
+  readonly window: Window;
+  readonly settings: MetaPixelSettings;
+  readonly local: KeyValueStorage;
+  readonly backendFunctions: BackendFunctions;
+  readonly location: () => Promise<VisitorLocation>;
+  readonly purchaseValue: (currency: string | undefined) => Promise<{ readonly value: number; readonly currency: string }>;
+  readonly reportError: (error: unknown) => void;
+}
+
+/**
+ * The conversion tracking with its browser adapters: the pixel script, a PerformanceObserver that
+ * sees the pixel's `/tr` requests (Meta's or the stand-in's), fetch for the tracking-events API,
+ * cookies; the location comes from the location service. Its own chunk, imported when the first step has shown
+ * (the first step's JavaScript does not carry it).
+ */
+export function createBrowserConversionTracking(deps: BrowserConversionTrackingDeps): ConversionTracking {
+  const { window: win, settings } = deps;
+  const read = (storage: KeyValueStorage, key: string): string | undefined => {
+    try {
+      const value = storage.getItem(key);
+      return value === null || value.trim() === '' ? undefined : value;
+    } catch {
+      return undefined;
+    }
+  };
+  return createConversionTracking({
+    pixelId: settings.pixelId,
+    loadPixel: async () => loadMetaPixel({ window: win, settings, storedFbc: read(deps.local, FBC_STORAGE_KEY), logError: (message, error) => console.error(message, error) }),
+    observePixelRequests,
+    postTrackingEvent: async (params) => {
+      // keepalive: the upload survives the navigation that often follows a conversion.
+      await win.fetch(settings.trackingEventsUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(params), keepalive: true });
+    },
+    sendServerEvent: async (body) => {
+      await deps.backendFunctions.invoke(TRACK_EVENT_FUNCTION, body);
+    },
+    location: deps.location,
+    cookies: () => ({ fbp: cookie(win.document.cookie, '_fbp'), fbc: cookie(win.document.cookie, '_fbc') }),
+    storedFbc: () => read(deps.local, FBC_STORAGE_KEY),
+    pageUrl: () => win.location.href,
+    purchaseValue: deps.purchaseValue,
+    reportError: deps.reportError,
+    delay: (ms) => new Promise((resolve) => win.setTimeout(resolve, ms)),
+  });
+}
+
+function cookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name && rest.length > 0) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The pixel's event requests: image or beacon requests to a `/tr` path with `id` and `ev` in the query. */
+export function pixelRequestParams(url: string): Record<string, string> | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!/\/tr\/?$/.test(parsed.pathname) || !parsed.searchParams.has('id') || !parsed.searchParams.has('ev')) return undefined;
+  return Object.fromEntries(parsed.searchParams);
+}
+
+function observePixelRequests(onRequest: (params: Readonly<Record<string, string>>) => void): void {
+  // Old webviews without resource timing: the pixel still works, only the tracking-events copy is lost.
+  if (typeof PerformanceObserver !== 'function') return;
+  const seen = new Set<string>();
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      // The resource timing entry's name is the request URL, query included, even cross-origin.
+      if (seen.has(entry.name)) continue;
+      const params = pixelRequestParams(entry.name);
+      if (params === undefined) continue;
+      seen.add(entry.name);
+      onRequest(params);
+    }
+  });
+  observer.observe({ type: 'resource', buffered: true });
+}

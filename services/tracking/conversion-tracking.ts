@@ -1,0 +1,172 @@
+import { majorUnits } from '../../engine/plan-pricing';
+import type { MetaPixel, PixelEvent } from './meta-pixel';
+import type { PurchaseDetails } from '../../engine/payment-completion-machine';
+import type { VisitorLocation } from '../location/location-service';
+
+/** The server-side event function (supabase/functions/track-event). */
+export const TRACK_EVENT_FUNCTION = 'track-event';
+/** Pixel events whose request parameters also go to the tracking-events API (spec section 7). */
+export const TRACKING_EVENT_NAMES: ReadonlySet<string> = new Set(['CompleteRegistration', 'InitiateCheckout', 'Purchase']);
+
+export interface TrackedCheckout {
+  readonly subscriptionId: string;
+  /** Minor units (cents; whole yen): what the first invoice asks for. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly plan: string | undefined;
+}
+
+/** The ad platform's conversion events: the pixel in the browser and the server event, deduplicated by event id. */
+export interface ConversionTracking {
+  /** Loads the pixel (PageView) and starts watching its requests; once, later calls do nothing. */
+  start(): void;
+  /** The account exists and has a session. */
+  completeRegistration(account: { readonly userId: string; readonly email: string }): Promise<void>;
+  /** The plans form created the subscription. */
+  initiateCheckout(checkout: TrackedCheckout): Promise<void>;
+  /** The payment completed: pixel Purchase and purchase_2, server Purchase. */
+  purchase(purchase: PurchaseDetails): Promise<void>;
+}
+
+export interface ConversionTrackingDeps {
+  readonly pixelId: string;
+  /** Loads the pixel library (its own chunk) and sends PageView; a rejection means not loaded. */
+  readonly loadPixel: () => Promise<MetaPixel>;
+  /** Calls back with the query parameters of every pixel request the page makes (real or stand-in). */
+  readonly observePixelRequests: (onRequest: (params: Readonly<Record<string, string>>) => void) => void;
+  /** POSTs the parameters to the tracking-events API; the answer is ignored. */
+  readonly postTrackingEvent: (params: Readonly<Record<string, string>>) => Promise<void>;
+  /** Calls track-event as the signed-in user; rejects when it fails. */
+  readonly sendServerEvent: (body: Readonly<Record<string, unknown>>) => Promise<void>;
+  /** The visitor's location (services/location: cached for the session, never rejects). */
+  readonly location: () => Promise<VisitorLocation>;
+  /** The `_fbp` and `_fbc` cookies. */
+  readonly cookies: () => { readonly fbp: string | undefined; readonly fbc: string | undefined };
+  /** The `fbc` stored from the landing URL. */
+  readonly storedFbc: () => string | undefined;
+  readonly pageUrl: () => string;
+  /** Spec: the purchase value for tracking (64.98 x the currency's fx rate). */
+  readonly purchaseValue: (currency: string | undefined) => Promise<{ readonly value: number; readonly currency: string }>;
+  readonly reportError: (error: unknown) => void;
+  /** Resolves after `ms` (setTimeout in the browser). */
+  readonly delay: (ms: number) => Promise<void>;
+}
+
+/**
+ * How long a server event waits for the pixel library: it sets `_fbp` when it runs, and the server
+ * event should carry it. A blocked or slow pixel delays the server event by this much, no more.
+ */
+export const PIXEL_WAIT_MS = 3000;
+
+interface ServerEvent {
+  readonly eventName: string;
+  readonly eventId: string;
+  readonly value?: number;
+  readonly currency?: string;
+  readonly planPrice?: number;
+  readonly userId?: string;
+  readonly userEmail?: string;
+}
+
+/** Stripe's minor units to the amount Meta expects (whole yen stay whole). */
+const major = (amount: number | undefined, currency: string | undefined): number | undefined =>
+  amount === undefined ? undefined : majorUnits(Math.round(amount), currency ?? 'eur');
+
+/**
+ * Pixel and server events for the three conversions. Each event goes to the pixel and to track-event
+ * with the same event id (Meta counts it once), with `_fbp` and the `fbc` (cookie, else the stored one)
+ * on both. Nothing here ever rejects or blocks: the pixel's own failure is logged by the loader, a
+ * failed server event or tracking-events upload is reported, and the caller goes on.
+ */
+export function createConversionTracking(deps: ConversionTrackingDeps): ConversionTracking {
+  let pixel: Promise<MetaPixel | undefined> | undefined;
+  const start = (): Promise<MetaPixel | undefined> => {
+    if (pixel === undefined) {
+      // Spec: the query parameters of the observed pixel request go to the tracking-events API.
+      deps.observePixelRequests((params) => {
+        if (params.id !== deps.pixelId || params.ev === undefined || !TRACKING_EVENT_NAMES.has(params.ev)) return;
+        deps.postTrackingEvent(params).catch(deps.reportError);
+      });
+      // The chunk failing to load is reported; the library failing to load is logged by the loader.
+      pixel = deps.loadPixel().catch((error: unknown) => {
+        deps.reportError(error);
+        return undefined;
+      });
+    }
+    return pixel;
+  };
+
+  const trackPixel = async (event: PixelEvent): Promise<void> => {
+    const loaded = await start();
+    // Not loaded: already logged where it failed; the event is lost, the visitor goes on.
+    await loaded?.track(event).catch(() => undefined);
+  };
+
+  const sendServerEvent = async (event: ServerEvent): Promise<void> => {
+    const location = await deps.location();
+    const { fbp, fbc: fbcFromCookie } = deps.cookies();
+    const fbcFromLocalStorage = deps.storedFbc();
+    try {
+      await deps.sendServerEvent({
+        ...event,
+        eventSourceUrl: deps.pageUrl(),
+        pixelId: deps.pixelId,
+        fbc: fbcFromCookie ?? fbcFromLocalStorage ?? null,
+        fbcFromCookie: fbcFromCookie ?? null,
+        fbcFromLocalStorage: fbcFromLocalStorage ?? null,
+        fbp: fbp ?? null,
+        userCity: location.city,
+        userCountryCode: location.countryCode,
+        userZipCode: location.zipCode,
+      });
+    } catch (error) {
+      deps.reportError(error);
+    }
+  };
+
+  /** The pixel events first; the server event once the library ran (or PIXEL_WAIT_MS passed). */
+  const send = async (pixelEvents: readonly PixelEvent[], serverEvent: ServerEvent): Promise<void> => {
+    const tracked = Promise.all(pixelEvents.map(trackPixel));
+    await Promise.race([tracked, deps.delay(PIXEL_WAIT_MS)]);
+    await sendServerEvent(serverEvent);
+  };
+
+  return {
+    start: () => void start(),
+    async completeRegistration({ userId, email }) {
+      const eventId = `registration-${userId}`;
+      await send([{ name: 'CompleteRegistration', eventId }], { eventName: 'CompleteRegistration', eventId, userId, userEmail: email });
+    },
+    async initiateCheckout({ subscriptionId, amount, currency, plan }) {
+      // The subscription id: a repeated submit gets the same subscription, so Meta counts one checkout.
+      const eventId = `checkout-${subscriptionId}`;
+      const value = major(amount, currency) ?? 0;
+      const upper = currency.toUpperCase();
+      await send(
+        [{ name: 'InitiateCheckout', eventId, data: { value, currency: upper, ...(plan === undefined ? {} : { content_name: plan }) } }],
+        { eventName: 'InitiateCheckout', eventId, value, currency: upper, planPrice: value },
+      );
+    },
+    async purchase({ paymentIntentId, amount, currency, plan }) {
+      const paid = major(amount, currency);
+      let purchaseValue: { readonly value: number; readonly currency: string };
+      try {
+        purchaseValue = await deps.purchaseValue(currency);
+      } catch (error) {
+        // Reported; the purchase is still tracked, with what was charged, rather than lost.
+        deps.reportError(error);
+        purchaseValue = { value: paid ?? 0, currency: currency ?? 'eur' };
+      }
+      const paidCurrency = (currency ?? purchaseValue.currency).toUpperCase();
+      const value = { value: purchaseValue.value, currency: purchaseValue.currency.toUpperCase() };
+      await send(
+        [
+          { name: 'Purchase', eventId: paymentIntentId, data: { ...value, ...(plan === undefined ? {} : { content_name: plan }) } },
+          // The amount actually charged, in the currency charged (docs/decisions.md).
+          { name: 'purchase_2', custom: true, eventId: paymentIntentId, data: { value: paid ?? value.value, currency: paid === undefined ? value.currency : paidCurrency } },
+        ],
+        { eventName: 'Purchase', eventId: paymentIntentId, ...value, ...(paid === undefined ? {} : { planPrice: paid }) },
+      );
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AnalyticsService } from '../../../services/analytics/analytics-service';
+import { createDeferredAnalytics } from '../../../services/analytics/deferred-analytics';
+import { createDeferredErrorReporter } from '../../../services/errors/deferred-error-reporter';
+
+const meta = (timestamp: number) => ({ timestamp, language: 'de' });
+const event = { answers: ['female'], question: 'gender', step: 1, steps_total: 23, url: 'http://x/onboarding/gender' };
+
+describe('deferred analytics', () => {
+  it('loads nothing until started, then sends what was recorded, in order, with the time it happened', async () => {
+    const calls: string[] = [];
+    const service: AnalyticsService = {
+      pageView: (url, _title, m) => calls.push(`pv ${url} ${m.timestamp}`),
+      onboardingEvent: (e, m) => calls.push(`ue ${e.question} ${m.timestamp}`),
+    };
+    const load = vi.fn(() => Promise.resolve(service));
+    const analytics = createDeferredAnalytics(load, () => {});
+    analytics.pageView('http://x/onboarding/gender', 'T', meta(1));
+    analytics.onboardingEvent(event, meta(2));
+    analytics.pageView('http://x/onboarding/company', 'T', meta(3));
+    expect(load).not.toHaveBeenCalled();
+    analytics.start();
+    analytics.start();
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(load).toHaveBeenCalledTimes(1);
+    analytics.pageView('http://x/onboarding/chooseGoal', 'T', meta(4));
+    expect(calls).toEqual(['pv http://x/onboarding/gender 1', 'ue gender 2', 'pv http://x/onboarding/company 3', 'pv http://x/onboarding/chooseGoal 4']);
+  });
+
+  it('survives a tracker that fails to load or throws: logged, never thrown at the funnel', async () => {
+    const log = vi.fn();
+    const failing = createDeferredAnalytics(() => Promise.reject(new Error('chunk failed')), log);
+    failing.pageView('http://x/a', 'T', meta(1));
+    failing.start();
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Analytics tracker failed to load', expect.any(Error)));
+    expect(() => failing.pageView('http://x/b', 'T', meta(2))).not.toThrow();
+
+    const throwing = createDeferredAnalytics(
+      () => Promise.resolve({ pageView: () => { throw new Error('boom'); }, onboardingEvent: () => {} }),
+      log,
+    );
+    throwing.start();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(() => throwing.pageView('http://x/c', 'T', meta(3))).not.toThrow();
+    expect(log).toHaveBeenCalledWith('Analytics call failed', expect.any(Error));
+  });
+});
+
+describe('deferred error reporter', () => {
+  it('logs every error, starts the SDK at the first one, and sends queued errors once it is live', async () => {
+    const sent: unknown[] = [];
+    const log = vi.fn();
+    const onLive = vi.fn();
+    let resolveLoad: (reporter: { report: (error: unknown) => void }) => void = () => {};
+    const load = vi.fn(() => new Promise<{ report: (error: unknown) => void }>((resolve) => (resolveLoad = resolve)));
+    const errors = createDeferredErrorReporter(load, log, onLive);
+    const first = new Error('first');
+    const second = new Error('second');
+    errors.report(first);
+    errors.report(second);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith('App error', first);
+    expect(sent).toEqual([]);
+    resolveLoad({ report: (error) => sent.push(error) });
+    await vi.waitFor(() => expect(onLive).toHaveBeenCalled());
+    const third = new Error('third');
+    errors.report(third);
+    expect(sent).toEqual([first, second, third]);
+  });
+});

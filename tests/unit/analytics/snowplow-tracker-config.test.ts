@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { SNOWPLOW_LIMITS, snowplowTrackerConfig } from '../../../services/analytics/snowplow-tracker-config';
+
+describe('Snowplow tracker settings', () => {
+  it("carry the spec's limits (onboarding-signup.md section 9 and the collector row of section 7)", () => {
+    expect(snowplowTrackerConfig('nutrition-funnel-web')).toMatchObject({
+      appId: 'nutrition-funnel-web',
+      eventMethod: 'post',
+      maxLocalStorageQueueSize: 1000,
+      sessionCookieTimeout: 1800,
+      cookieLifetime: 63_072_000,
+      maxPostBytes: 40_000,
+      connectionTimeout: 5000,
+      retryFailedRequests: true,
+      dontRetryStatusCodes: [400, 401, 403, 410, 422],
+    });
+    expect(Number.isInteger(SNOWPLOW_LIMITS.minimumVisitLengthSeconds) && Number.isInteger(SNOWPLOW_LIMITS.heartbeatDelaySeconds)).toBe(true);
+  });
+});
