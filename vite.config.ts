@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 
@@ -16,7 +17,14 @@ const localStackUrl = process.env.LOCAL_STACK_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [react(), vitePluginFlows(), vitePluginStoreListings()],
+  plugins: [
+    react(),
+    vitePluginFlows(),
+    vitePluginStoreListings(),
+    // Brotli (quality 11) and gzip (level 9) beside every text file of the build, public/ included, so
+    // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/, logLevel: 'silent' }),
+  ],
   server: {
     proxy: Object.fromEntries(localStackPaths.map((path) => [path, { target: localStackUrl }])),
   },

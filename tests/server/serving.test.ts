@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
@@ -13,6 +14,15 @@ describe('serving the SPA', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/index-AbC123.js"></script>');
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // What the build's compression step writes beside each text file.
+    for (const file of ['index.html', 'assets/index-AbC123.js']) {
+      const body = readFileSync(join(dist, file));
+      writeFileSync(join(dist, `${file}.br`), brotliCompressSync(body));
+      writeFileSync(join(dist, `${file}.gz`), gzipSync(body));
+    }
+    // A prerendered first step (the build writes one per flow).
+    mkdirSync(join(dist, 'onboarding', 'gender'), { recursive: true });
+    writeFileSync(join(dist, 'onboarding', 'gender', 'index.html'), '<!doctype html><title>prerendered</title><h1>What is your gender?</h1>');
     server = await startTestServer({ distDir: dist });
   });
   afterAll(() => server.close());
@@ -25,6 +35,38 @@ describe('serving the SPA', () => {
     const index = await fetch(`${server.url}/`);
     expect(index.headers.get('cache-control')).toBe('no-cache');
     expect(await index.text()).toContain('<title>app</title>');
+  });
+
+  it('sends the precompressed file the browser accepts: brotli first, then gzip, else identity', async () => {
+    for (const path of ['/assets/index-AbC123.js', '/', '/checkout/plans']) {
+      const br = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.headers.get('content-encoding'), path).toBe('br');
+      expect(br.headers.get('vary'), path).toContain('Accept-Encoding');
+      // fetch decodes it: the body is the original file.
+      expect(await br.text(), path).toMatch(/console\.log\(1\)|<title>app<\/title>/);
+      const gzip = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+      expect(gzip.headers.get('content-encoding'), path).toBe('gzip');
+      expect(await gzip.text(), path).toMatch(/console\.log\(1\)|<title>app<\/title>/);
+      const identity = await fetch(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(identity.headers.get('content-encoding'), path).toBeNull();
+      expect(identity.headers.get('vary'), path).toContain('Accept-Encoding');
+      expect(await identity.text(), path).toMatch(/console\.log\(1\)|<title>app<\/title>/);
+    }
+  });
+
+  it('answers a revalidation of a page with 304 from its ETag, and serves a prerendered step as its page', async () => {
+    const first = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^".+"$/);
+    const again = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': tag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    // Another encoding is another representation: it must not match the brotli file's tag.
+    const gzip = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': tag ?? '' } });
+    expect(gzip.status).toBe(200);
+    const step = await fetch(`${server.url}/onboarding/gender`);
+    expect(step.headers.get('cache-control')).toBe('no-cache');
+    expect(await step.text()).toContain('What is your gender?');
   });
 
   it('falls back to index.html for client routes, not for missing assets or API paths', async () => {
