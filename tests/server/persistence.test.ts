@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { spawnStackProcess } from './support/spawn-stack-process';
+import { SPAWNED_STACK_TEST_TIMEOUT, spawnStackProcess } from './support/spawn-stack-process';
 import { startTestServer } from './support/test-server';
 
 const options = { auth: { persistSession: false, autoRefreshToken: false } };
@@ -54,5 +54,5 @@ describe('PGlite data survives', () => {
     } finally {
       stack.stop();
     }
-  });
+  }, SPAWNED_STACK_TEST_TIMEOUT);
 });

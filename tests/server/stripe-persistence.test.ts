@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorClient } from './support/stripe-target';
-import { spawnStackProcess } from './support/spawn-stack-process';
+import { SPAWNED_STACK_TEST_TIMEOUT, spawnStackProcess } from './support/spawn-stack-process';
 import { startTestServer } from './support/test-server';
 import { stripeIdOf } from './support/stripe-id-of';
 
@@ -45,5 +45,5 @@ describe('Stripe emulator state survives', () => {
     } finally {
       stack.stop();
     }
-  });
+  }, SPAWNED_STACK_TEST_TIMEOUT);
 });

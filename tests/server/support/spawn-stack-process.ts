@@ -5,6 +5,15 @@ import { freePort } from './test-server';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
+/** How long the real entry point may take to say it is ready (tsx compiles on start; slow on a loaded machine). */
+const READY_TIMEOUT = 60_000;
+
+/**
+ * A test that spawns the stack also starts in-process servers around it: its timeout must exceed the
+ * spawn's own wait, or vitest's default 30 s ends the test before the spawn could report why.
+ */
+export const SPAWNED_STACK_TEST_TIMEOUT = READY_TIMEOUT + 60_000;
+
 export interface StackProcess {
   readonly port: number;
   /** Everything the process printed so far (stdout and stderr). */
@@ -34,7 +43,7 @@ export async function spawnStackProcess(dataDir: string): Promise<StackProcess> 
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   try {
-    await expect.poll(() => output, { timeout: 30_000, interval: 100 }).toContain('Local stack ready');
+    await expect.poll(() => output, { timeout: READY_TIMEOUT, interval: 100 }).toContain('Local stack ready');
   } catch (error) {
     stop();
     throw error;
