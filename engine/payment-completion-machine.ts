@@ -14,6 +14,8 @@ export interface CompletionPaymentIntent extends RetrievedPaymentIntent {
   readonly id: string;
   readonly amount?: number | undefined;
   readonly currency?: string | undefined;
+  /** The PaymentIntent's `payment_method` id (its type is looked up for the net amount). */
+  readonly paymentMethodId?: string | undefined;
 }
 
 /** What the purchase-tracking step receives (pixel `Purchase`, `purchase_2`, server event). */
@@ -25,6 +27,8 @@ export interface PurchaseDetails {
   readonly amount: number | undefined;
   readonly currency: string | undefined;
   readonly plan: string | undefined;
+  /** The payment method that paid (`pm_...`): its type prices the provider's fee in the net amount. */
+  readonly paymentMethodId: string | undefined;
 }
 
 /** A recording step that failed: reported, never shown (the payment itself succeeded). */
@@ -51,6 +55,7 @@ const purchaseOf = (context: PaymentCompletionContext): PurchaseDetails => ({
   amount: context.paymentIntent?.amount ?? context.params.amount,
   currency: context.paymentIntent?.currency ?? context.params.currency,
   plan: context.params.plan,
+  paymentMethodId: context.paymentIntent?.paymentMethodId,
 });
 
 /**

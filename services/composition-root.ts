@@ -193,6 +193,8 @@ export function createAppServices(): AppServices {
         backendFunctions: supabase.functions,
         location: async () => (await loadProductApi()).location.location(),
         purchaseValue: async (currency) => (await loadProductApi()).purchaseValue(currency),
+        netAmount: async (request) => (await loadProductApi()).netAmount(request),
+        supabase: supabase.client,
         reportError,
       }),
     );

@@ -20,8 +20,10 @@ export function paymentCompletionActors(services: AppServices, userId: string) {
         services.reportError(new Error(`retrievePaymentIntent failed: ${result.error.type} ${result.error.message ?? ''}`));
         return undefined;
       }
-      const { id, status, amount, currency, last_payment_error: lastError } = result.paymentIntent;
-      return { id, status, amount, currency, last_payment_error: lastError === null ? null : { code: lastError.code } };
+      const { id, status, amount, currency, payment_method: paymentMethod, last_payment_error: lastError } = result.paymentIntent;
+      // Stripe.js gives the id unless the method was expanded.
+      const paymentMethodId = typeof paymentMethod === 'string' ? paymentMethod : (paymentMethod?.id ?? undefined);
+      return { id, status, amount, currency, paymentMethodId, last_payment_error: lastError === null ? null : { code: lastError.code } };
     }),
     markPurchased: fromPromise<{ readonly firstMark: boolean }, { subscriptionId: string; paymentIntentId: string }>(async ({ input }) => {
       const answer = await services.backendFunctions.invoke('mark-stripe-subscription-purchased', input);

@@ -15,7 +15,8 @@ export interface ConfirmEmailLoaderData {
  * with the ad parameters). The link signs the visitor in (GoTrue's implicit-flow fragment, or
  * `?token_hash=...&type=email` for a deployment whose template links here directly); then the profile
  * is written from the answers this browser holds, the identity cached, and the visitor continues to
- * /sign-up/preparing with the query string kept. A browser without the answers (another device, a
+ * /sign-up/preparing with the query string kept; the ad platform's CompleteRegistration is sent
+ * unless the sign-up tab sent it already. A browser without the answers (another device, a
  * mail app's own browser) writes no profile: the sign-up tab's "I've confirmed" writes it there.
  */
 export function createConfirmEmailLoader(services: AppServices): LoaderFunction {
@@ -34,6 +35,10 @@ export function createConfirmEmailLoader(services: AppServices): LoaderFunction 
       await services.profiles.insert(profile).catch((error: unknown) => services.reportError(error));
     }
     services.signUpCache.cacheIdentity({ userId: user.id, email: user.email ?? '' });
+    // The sign-up is complete here when the link is opened before "I've confirmed" is pressed (or on
+    // another device): CompleteRegistration goes from whichever page gets there first, once per
+    // account (the tracking claims it on the server). Fire and forget: tracking never blocks the visitor.
+    void services.conversions.completeRegistration({ userId: user.id, email: user.email ?? '' });
     const search = new URLSearchParams(url.search);
     for (const name of LINK_PARAMETERS) search.delete(name);
     const query = search.toString();

@@ -3,8 +3,8 @@ import type { VisitorLocation } from '../location/location-service';
 
 /** The four values of a net-amount request (spec section 3, "Net-amount request"). */
 export interface NetAmountRequest {
-  /** ISO 3166-1 alpha-2, e.g. SE. */
-  readonly countryCode: string;
+  /** ISO 3166-1 alpha-2, e.g. SE; null when the visitor's country is unknown (no net amount then). */
+  readonly countryCode: string | null;
   /** ISO 4217, lowercase. */
   readonly currency: string;
   /** What was paid, VAT included, in the currency's minor units (the PaymentIntent's amount). */
@@ -46,6 +46,8 @@ export function createProductApiClient({ baseUrl, fetch, reportError }: ProductA
 
     async netAmount(request) {
       try {
+        // Without a country there is no VAT rate: a failure like any other, reported, no request.
+        if (request.countryCode === null) throw new Error('the visitor\'s country is unknown');
         const response = await fetch(`${baseUrl}/net_amounts`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -61,7 +63,7 @@ export function createProductApiClient({ baseUrl, fetch, reportError }: ProductA
       } catch (cause) {
         reportError(
           new Error(
-            `Net amount failed for country ${request.countryCode}, currency ${request.currency}, gross amount ${request.grossAmount}, payment method type ${request.paymentMethodType}`,
+            `Net amount failed for country ${request.countryCode ?? '(unknown)'}, currency ${request.currency}, gross amount ${request.grossAmount}, payment method type ${request.paymentMethodType}`,
             { cause },
           ),
         );

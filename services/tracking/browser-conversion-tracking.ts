@@ -1,5 +1,8 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import * as z from 'zod/mini';
 import type { BackendFunctions } from '../account/backend-functions';
 import type { VisitorLocation } from '../location/location-service';
+import type { NetAmountRequest } from '../product-api/product-api-client';
 import type { KeyValueStorage } from '../storage/key-value-storage';
 import { FBC_STORAGE_KEY } from './capture-fbclid';
 import { createConversionTracking, TRACK_EVENT_FUNCTION, type ConversionTracking } from './conversion-tracking';
@@ -13,8 +16,16 @@ export interface BrowserConversionTrackingDeps {
   readonly backendFunctions: BackendFunctions;
   readonly location: () => Promise<VisitorLocation>;
   readonly purchaseValue: (currency: string | undefined) => Promise<{ readonly value: number; readonly currency: string }>;
+  /** POST /api/v1/net_amounts through the product API (it reports its own failures). */
+  readonly netAmount: (request: NetAmountRequest) => Promise<number | undefined>;
+  /** The shared supabase-js client (the once-only conversion marks). */
+  readonly supabase: () => Promise<SupabaseClient>;
   readonly reportError: (error: unknown) => void;
 }
+
+const paymentMethodTypeAnswer = z.object({ data: z.object({ type: z.string() }) });
+/** Postgres' unique violation: another tab or device wrote the mark first. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * The conversion tracking with its browser adapters: the pixel script, a PerformanceObserver that
@@ -48,6 +59,19 @@ export function createBrowserConversionTracking(deps: BrowserConversionTrackingD
     storedFbc: () => read(deps.local, FBC_STORAGE_KEY),
     pageUrl: () => win.location.href,
     purchaseValue: deps.purchaseValue,
+    claimRegistration: async (userId) => {
+      const client = await deps.supabase();
+      const { error } = await client.from('conversion_marks').insert({ user_id: userId, event_name: 'CompleteRegistration' });
+      if (error === null) return true;
+      if (error.code === UNIQUE_VIOLATION) return false;
+      throw new Error(`Could not mark CompleteRegistration for user ${userId}: ${error.code} ${error.message}`);
+    },
+    paymentMethodType: async (paymentMethodId) => {
+      const answer = paymentMethodTypeAnswer.safeParse(await deps.backendFunctions.invoke('get-stripe-payment-method-type', { paymentMethodId }));
+      if (!answer.success) throw new Error(`get-stripe-payment-method-type answered unexpectedly: ${answer.error.message}`);
+      return answer.data.data.type;
+    },
+    netAmount: deps.netAmount,
     reportError: deps.reportError,
     delay: (ms) => new Promise((resolve) => win.setTimeout(resolve, ms)),
   });

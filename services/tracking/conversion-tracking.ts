@@ -2,6 +2,7 @@ import { majorUnits } from '../../engine/plan-pricing';
 import type { MetaPixel, PixelEvent } from './meta-pixel';
 import type { PurchaseDetails } from '../../engine/payment-completion-machine';
 import type { VisitorLocation } from '../location/location-service';
+import type { NetAmountRequest } from '../product-api/product-api-client';
 
 /** The server-side event function (supabase/functions/track-event). */
 export const TRACK_EVENT_FUNCTION = 'track-event';
@@ -20,7 +21,10 @@ export interface TrackedCheckout {
 export interface ConversionTracking {
   /** Loads the pixel (PageView) and starts watching its requests; once, later calls do nothing. */
   start(): void;
-  /** The account exists and has a session. */
+  /**
+   * The account exists and has a session. Sent once per account, whichever tab or device completes
+   * the sign-up first (the sign-up tab, or the page the confirmation link opens).
+   */
   completeRegistration(account: { readonly userId: string; readonly email: string }): Promise<void>;
   /** The plans form created the subscription. */
   initiateCheckout(checkout: TrackedCheckout): Promise<void>;
@@ -47,6 +51,15 @@ export interface ConversionTrackingDeps {
   readonly pageUrl: () => string;
   /** Spec: the purchase value for tracking (64.98 x the currency's fx rate). */
   readonly purchaseValue: (currency: string | undefined) => Promise<{ readonly value: number; readonly currency: string }>;
+  /**
+   * Claims the account's one CompleteRegistration (a once-only mark on the server): true for the
+   * first caller, false once any tab or device has claimed it; rejects when the mark cannot be written.
+   */
+  readonly claimRegistration: (userId: string) => Promise<boolean>;
+  /** get-stripe-payment-method-type: `card`, `paypal`, ...; rejects when the lookup fails. */
+  readonly paymentMethodType: (paymentMethodId: string) => Promise<string>;
+  /** POST /api/v1/net_amounts (minor units); undefined on failure, which it reports with the four values. */
+  readonly netAmount: (request: NetAmountRequest) => Promise<number | undefined>;
   readonly reportError: (error: unknown) => void;
   /** Resolves after `ms` (setTimeout in the browser). */
   readonly delay: (ms: number) => Promise<void>;
@@ -131,9 +144,48 @@ export function createConversionTracking(deps: ConversionTrackingDeps): Conversi
     await sendServerEvent(serverEvent);
   };
 
+  /** Spec: 64.98 x the currency's fx rate; should the service itself fail, what was charged (reported). */
+  const valueForTracking = async (currency: string | undefined, paid: number | undefined): Promise<{ readonly value: number; readonly currency: string }> => {
+    try {
+      return await deps.purchaseValue(currency);
+    } catch (error) {
+      deps.reportError(error);
+      return { value: paid ?? 0, currency: currency ?? 'eur' };
+    }
+  };
+
+  /**
+   * The purchase's net amount: the payment method's type (get-stripe-payment-method-type) and the
+   * visitor's country price the VAT and the fee. A failed type lookup is reported (spec section 8)
+   * and leaves no net amount; the net-amount call reports its own failure with its four values.
+   */
+  const netAmountOf = async (amount: number | undefined, currency: string | undefined, paymentMethodId: string | undefined): Promise<number | undefined> => {
+    if (amount === undefined || currency === undefined) return undefined;
+    let paymentMethodType: string;
+    try {
+      if (paymentMethodId === undefined) throw new Error('the PaymentIntent names no payment method');
+      paymentMethodType = await deps.paymentMethodType(paymentMethodId);
+    } catch (cause) {
+      deps.reportError(new Error(`Payment method type lookup failed for ${paymentMethodId ?? '(none)'}`, { cause }));
+      return undefined;
+    }
+    const location = await deps.location();
+    return deps.netAmount({ countryCode: location.countryCode, currency, grossAmount: Math.round(amount), paymentMethodType });
+  };
+
   return {
     start: () => void start(),
     async completeRegistration({ userId, email }) {
+      let first: boolean;
+      try {
+        first = await deps.claimRegistration(userId);
+      } catch (error) {
+        // Unknown whether another tab sent it: send it; the event id lets Meta drop a duplicate,
+        // whereas a registration never sent is lost.
+        deps.reportError(error);
+        first = true;
+      }
+      if (!first) return;
       const eventId = `registration-${userId}`;
       await send([{ name: 'CompleteRegistration', eventId }], { eventName: 'CompleteRegistration', eventId, userId, userEmail: email });
     },
@@ -147,23 +199,18 @@ export function createConversionTracking(deps: ConversionTrackingDeps): Conversi
         { eventName: 'InitiateCheckout', eventId, value, currency: upper, planPrice: value },
       );
     },
-    async purchase({ paymentIntentId, amount, currency, plan }) {
+    async purchase({ paymentIntentId, amount, currency, plan, paymentMethodId }) {
       const paid = major(amount, currency);
-      let purchaseValue: { readonly value: number; readonly currency: string };
-      try {
-        purchaseValue = await deps.purchaseValue(currency);
-      } catch (error) {
-        // Reported; the purchase is still tracked, with what was charged, rather than lost.
-        deps.reportError(error);
-        purchaseValue = { value: paid ?? 0, currency: currency ?? 'eur' };
-      }
+      const [purchaseValue, net] = await Promise.all([valueForTracking(currency, paid), netAmountOf(amount, currency, paymentMethodId)]);
       const paidCurrency = (currency ?? purchaseValue.currency).toUpperCase();
       const value = { value: purchaseValue.value, currency: purchaseValue.currency.toUpperCase() };
       await send(
         [
           { name: 'Purchase', eventId: paymentIntentId, data: { ...value, ...(plan === undefined ? {} : { content_name: plan }) } },
-          // The amount actually charged, in the currency charged (docs/decisions.md).
-          { name: 'purchase_2', custom: true, eventId: paymentIntentId, data: { value: paid ?? value.value, currency: paid === undefined ? value.currency : paidCurrency } },
+          // What the purchase earns: the net amount (gross minus VAT minus the provider's fee) in the
+          // currency charged; without one (reported) the event still counts, with no value rather
+          // than a wrong one (docs/decisions.md).
+          { name: 'purchase_2', custom: true, eventId: paymentIntentId, data: { ...(net === undefined ? {} : { value: major(net, currency) }), currency: paidCurrency } },
         ],
         { eventName: 'Purchase', eventId: paymentIntentId, ...value, ...(paid === undefined ? {} : { planPrice: paid }) },
       );

@@ -107,6 +107,9 @@ test.describe('the payment page', () => {
     const frame = paymentFrame(page);
     await expect(frame.getByLabel('Card number')).toBeVisible();
     await expect(payButton(page)).toBeEnabled();
+    // The pay button says what will be charged: the first invoice's amount, cents / 100.
+    expect(subscription.currency).toBe('eur');
+    await expect(payButton(page)).toHaveText(`Pay €${(subscription.amount / 100).toFixed(2)}`);
     // Only card is on this PaymentIntent: no tabs, and wallets never show in this browser.
     await expect(frame.getByRole('tab')).toHaveCount(0);
     // The visitor's language is en-US: the country is the US and the postal code is a ZIP.
@@ -286,13 +289,31 @@ test.describe('the payment page', () => {
     expect(await scheduledPrices(stripe, subscription.subscriptionId)).toEqual({ schedules: 1, phases: [introPrice?.id, fullPrice?.id] });
 
     // The purchase is registered once, under the PaymentIntent's id (Meta deduplicates the pixel and the
-    // server event by it): pixel Purchase and purchase_2, server Purchase, none again after the reload.
+    // server event by it): pixel Purchase and purchase_2, server Purchase, the tracking-events copy of
+    // Purchase, none again after the reload.
+    interface PixelRow { event_name: string; event_id: string | null; params: Record<string, string> }
     const purchaseEvents = async () => {
-      const events: { pixelEvents: { event_name: string; event_id: string | null }[]; serverEvents: { event_name: string; event_id: string | null }[] } = await (await request.get('/_dev/pixel/events.json')).json();
+      const events: { pixelEvents: PixelRow[]; serverEvents: { event_name: string; event_id: string | null }[]; trackingEvents: { params: Record<string, string> }[] } = await (
+        await request.get('/_dev/pixel/events.json')
+      ).json();
       const names = (rows: { event_name: string; event_id: string | null }[]) => rows.filter((row) => row.event_id === subscription.paymentIntentId).map((row) => row.event_name).sort();
-      return { pixel: names(events.pixelEvents), server: names(events.serverEvents) };
+      return {
+        pixel: names(events.pixelEvents),
+        server: names(events.serverEvents),
+        copies: events.trackingEvents.filter((row) => row.params.eid === subscription.paymentIntentId).map((row) => row.params.ev),
+        purchase2: events.pixelEvents.find((row) => row.event_id === subscription.paymentIntentId && row.event_name === 'purchase_2')?.params,
+      };
     };
-    await expect.poll(purchaseEvents, { timeout: 15_000 }).toEqual({ pixel: ['Purchase', 'purchase_2'], server: ['Purchase'] });
+    await expect.poll(purchaseEvents, { timeout: 15_000 }).toMatchObject({ pixel: ['Purchase', 'purchase_2'], server: ['Purchase'], copies: ['Purchase'] });
+    // purchase_2 carries the net amount: what was charged, less the VAT of the visitor's country (the
+    // stack's default location, DE) and the fee of the method that paid (its type looked up with
+    // get-stripe-payment-method-type: card), as /api/v1/net_amounts computes it.
+    const paid = await stripe.paymentIntents.retrieve(subscription.paymentIntentId);
+    const net = await request.post('/api/v1/net_amounts', { data: { country_code: 'DE', currency: paid.currency, gross_amount: paid.amount, payment_method_type: 'card' } });
+    const { net_amount: netAmount } = (await net.json()) as { net_amount: number };
+    expect(netAmount).toBeLessThan(paid.amount);
+    const { purchase2 } = await purchaseEvents();
+    expect({ value: Number(purchase2?.['cd[value]']), currency: purchase2?.['cd[currency]'] }).toEqual({ value: netAmount / 100, currency: paid.currency.toUpperCase() });
   });
 
   test('yearly from the plans page: Continue -> payment -> 4242 -> the account shows WEB active, on a yearly intro -> full schedule', async ({ page, request, baseURL }) => {

@@ -120,7 +120,9 @@ test('signed out -> sign-in -> plans: content, countdown across a reload and to 
   await expect(offer).toBeVisible();
   await expect(offer.locator('s')).toHaveText('€9.99');
   await expect(offer.getByText('€2.99 for the first week')).toBeVisible();
+  await expect(offer.getByText(text('plans.offer.moneyBack'))).toBeVisible();
   await expect(offer.getByText(text('plans.offer.cancelAnytime'))).toBeVisible();
+  await expect(offer.getByRole('button', { name: text('plans.continue') })).toBeEnabled();
 
   await offer.getByRole('button', { name: text('plans.offer.close') }).click();
   // The fade-out runs on animation frames: let the clock run while it plays.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { latestMailTo, storedAccessToken, uniqueEmail } from './support/account-stack';
 import { confirmingUrl, startConfirmingStack, type ConfirmingStack } from './support/confirming-stack';
@@ -54,6 +54,26 @@ async function signUpUntilCheckInbox(page: Page, search: string, address: string
   await expect(heading).toBeFocused();
 }
 
+/** The CompleteRegistration events of one account on the stack's Meta stand-ins: pixel /tr requests, tracking-events copies, Conversions API events. */
+async function registrationEvents(request: APIRequestContext, userId: string): Promise<{ pixel: number; copies: number; server: number }> {
+  const events: {
+    pixelEvents: { event_id: string | null; params: Record<string, string> }[];
+    trackingEvents: { params: Record<string, string> }[];
+    serverEvents: { event_id: string | null }[];
+  } = await (await request.get('/_dev/pixel/events.json')).json();
+  const eventId = `registration-${userId}`;
+  return {
+    pixel: events.pixelEvents.filter((row) => row.event_id === eventId && row.params.ev === 'CompleteRegistration').length,
+    copies: events.trackingEvents.filter((row) => row.params.eid === eventId).length,
+    server: events.serverEvents.filter((row) => row.event_id === eventId).length,
+  };
+}
+
+/** The page's CompleteRegistration claim answered "already claimed" (409): that page tracks nothing. */
+function registrationAlreadyClaimed(page: Page) {
+  return page.waitForResponse((response) => response.url().includes('/rest/v1/conversion_marks') && response.request().method() === 'POST', { timeout: 15_000 });
+}
+
 function verifyLinkIn(text: string): string {
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(text)?.[0];
   if (link === undefined) throw new Error(`no confirmation link in:\n${text}`);
@@ -93,10 +113,19 @@ test('check your inbox, then the mailed link in another tab signs in, writes the
   expect(Number(rows[0]?.height_in_cm)).toBeCloseTo(170.18, 5);
   expect(await sessionStorageOf(tab)).toMatchObject({ email: address, id: rows[0]?.user_id });
 
-  // The sign-up tab goes on as well, now that the address is confirmed.
+  // The link's page completed the sign-up: it sent CompleteRegistration (pixel, its tracking-events
+  // copy, the server event), once.
+  const userId = String(rows[0]?.user_id);
+  await expect.poll(() => registrationEvents(tab.request, userId), { timeout: 15_000 }).toEqual({ pixel: 1, copies: 1, server: 1 });
+
+  // The sign-up tab goes on as well, now that the address is confirmed, and sends no second one.
+  const claim = registrationAlreadyClaimed(page);
   await page.getByRole('button', { name: CONFIRMED }).click();
   await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
   expect(new URL(page.url()).search).toBe('?utm_source=mail');
+  expect((await claim).status()).toBe(409);
+  expect(await page.evaluate(() => (window.__metaPixelCalls ?? []).some((call) => call[1] === 'CompleteRegistration'))).toBe(false);
+  expect(await registrationEvents(page.request, userId)).toEqual({ pixel: 1, copies: 1, server: 1 });
 });
 
 test('the link opened on another device signs in there without a profile; "I\'ve confirmed" on the sign-up device writes it', async ({ page, browser }) => {
@@ -118,9 +147,14 @@ test('the link opened on another device signs in there without a profile; "I\'ve
     await otherDevice.close();
   }
 
+  const claim = registrationAlreadyClaimed(page);
   await page.getByRole('button', { name: CONFIRMED }).click();
   await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
   expect(await profileRows(page)).toEqual([expect.objectContaining(profileOfStoredAnswers)]);
+  // The other device sent CompleteRegistration; this one does not send it again.
+  expect((await claim).status()).toBe(409);
+  const userId = String((await profileRows(page))[0]?.user_id);
+  await expect.poll(() => registrationEvents(page.request, userId), { timeout: 15_000 }).toEqual({ pixel: 1, copies: 1, server: 1 });
 });
 
 test('a confirmed address opens the already-registered dialog; a used link says it expired and offers to log in', async ({ page, request }) => {

@@ -150,6 +150,23 @@ for (const backend of backends) {
       expect(rows.rows).toHaveLength(0);
     });
 
+    it('conversion marks: one CompleteRegistration per user (409 23505 after), own rows only', async () => {
+      const first = await alice.from('conversion_marks').insert({ user_id: aliceId, event_name: 'CompleteRegistration' });
+      expect(first).toMatchObject({ error: null, status: 201 });
+      const again = await alice.from('conversion_marks').insert({ user_id: aliceId, event_name: 'CompleteRegistration' });
+      expect(again.status).toBe(409);
+      expect(again.error?.code).toBe('23505');
+      const foreign = await alice.from('conversion_marks').insert({ user_id: bobId, event_name: 'CompleteRegistration' });
+      expect(foreign.error?.code).toBe('42501');
+      const anonymous = await anon.from('conversion_marks').insert({ user_id: bobId, event_name: 'CompleteRegistration' });
+      expect(anonymous.error).not.toBeNull();
+      // Only the conversions that more than one page can complete have a mark.
+      const otherEvent = await bob.from('conversion_marks').insert({ user_id: bobId, event_name: 'Purchase' });
+      expect(otherEvent.error?.code).toBe('23514');
+      expect((await bob.from('conversion_marks').select('user_id')).data).toEqual([]);
+      expect((await alice.from('conversion_marks').select('user_id, event_name')).data).toEqual([{ user_id: aliceId, event_name: 'CompleteRegistration' }]);
+    });
+
     it('lets each user read only their own profile, and anonymous nobody', async () => {
       await bob.from('profiles').insert({ user_id: bobId, age_in_years: 40 });
       const asAlice = await alice.from('profiles').select('user_id, age_in_years');

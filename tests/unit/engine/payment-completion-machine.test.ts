@@ -17,6 +17,7 @@ const intent = (status: string, code?: string): CompletionPaymentIntent => ({
   status,
   amount: 299,
   currency: 'eur',
+  paymentMethodId: 'pm_1',
   last_payment_error: code === undefined ? null : { code },
 });
 
@@ -51,7 +52,7 @@ function harness(options: HarnessOptions = {}) {
         return { firstMark: options.firstMark ?? true };
       }),
       registerPurchase: fromPromise(async ({ input }) => {
-        step('registerPurchase', `${input.paymentIntentId}:${String(input.amount)}:${String(input.currency)}:${String(input.plan)}`);
+        step('registerPurchase', `${input.paymentIntentId}:${String(input.amount)}:${String(input.currency)}:${String(input.plan)}:${String(input.paymentMethodId)}`);
         return undefined;
       }),
       recordReceipt: fromPromise(async ({ input }) => {
@@ -85,7 +86,7 @@ describe('paymentCompletionMachine', () => {
     expect(calls).toEqual([
       'retrieve:pi_1_secret_a',
       'markPurchased:sub_1:pi_1',
-      'registerPurchase:pi_1:299:eur:weekly',
+      'registerPurchase:pi_1:299:eur:weekly:pm_1',
       'recordReceipt:sub_1',
       'scheduleFullPrice:sub_1',
       'goToSubscription',
@@ -126,7 +127,7 @@ describe('paymentCompletionMachine', () => {
       'markPurchased:sub_1:pi_1',
       'report:markPurchased:markPurchased failed',
       // Unknown whether it was registered before: registered (Meta deduplicates by the event id).
-      'registerPurchase:pi_1:299:eur:weekly',
+      'registerPurchase:pi_1:299:eur:weekly:pm_1',
       'recordReceipt:sub_1',
       'report:recordReceipt:recordReceipt failed',
       'scheduleFullPrice:sub_1',
@@ -138,7 +139,7 @@ describe('paymentCompletionMachine', () => {
   it('a failing purchase registration does not stop the receipt', async () => {
     const { actor, calls } = harness({ failing: new Set(['registerPurchase']) });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(calls.slice(2)).toEqual(['registerPurchase:pi_1:299:eur:weekly', 'report:registerPurchase:registerPurchase failed', 'recordReceipt:sub_1', 'scheduleFullPrice:sub_1', 'goToSubscription']);
+    expect(calls.slice(2)).toEqual(['registerPurchase:pi_1:299:eur:weekly:pm_1', 'report:registerPurchase:registerPurchase failed', 'recordReceipt:sub_1', 'scheduleFullPrice:sub_1', 'goToSubscription']);
   });
 
   it('a failed 3-D Secure goes back to the payment page with "paymentFailed", recording nothing', async () => {

@@ -127,6 +127,13 @@ describe('the product API client', () => {
     }
   });
 
+  it('without a known country asks nothing and reports the four values like any failure', async () => {
+    const { api, calls, reported } = client(() => Promise.resolve(Response.json({ net_amount: 1 })));
+    expect(await api.netAmount({ ...request, countryCode: null })).toBeUndefined();
+    expect(calls).toEqual([]);
+    expect(reported.map(String)).toEqual(['Error: Net amount failed for country (unknown), currency sek, gross amount 10999, payment method type card']);
+  });
+
   it('the base URL is this origin\'s /api/v1 unless configured', () => {
     expect(productApiBaseUrl({}, 'http://localhost:3000')).toBe('http://localhost:3000/api/v1');
     expect(productApiBaseUrl({ VITE_PRODUCT_API_URL: 'https://api.example/api/v1/' }, 'http://localhost:3000')).toBe('https://api.example/api/v1');

@@ -10,6 +10,8 @@ function harness(overrides: Partial<ConversionTrackingDeps> & { pixelLoaded?: bo
   const serverEvents: Record<string, unknown>[] = [];
   const uploads: Record<string, string>[] = [];
   const errors: unknown[] = [];
+  const netRequests: unknown[] = [];
+  const claimed = new Set<string>();
   let loads = 0;
   let onRequest: ((params: Readonly<Record<string, string>>) => void) | undefined;
   const loaded = overrides.pixelLoaded === false ? Promise.reject(new Error('Meta pixel not loaded')) : Promise.resolve();
@@ -35,20 +37,33 @@ function harness(overrides: Partial<ConversionTrackingDeps> & { pixelLoaded?: bo
     storedFbc: () => 'fb.1.1.IwAR-stored',
     pageUrl: () => 'http://shop/checkout/payment-completion?subscription_id=sub_1',
     purchaseValue: async () => ({ value: 744.02, currency: 'sek' }),
+    // The server's once-only mark: the first claim of a user wins.
+    claimRegistration: async (userId) => {
+      if (claimed.has(userId)) return false;
+      claimed.add(userId);
+      return true;
+    },
+    paymentMethodType: async (id) => (id === 'pm_paypal' ? 'paypal' : 'card'),
+    netAmount: async (request) => {
+      netRequests.push(request);
+      return 7657;
+    },
     reportError: (error) => void errors.push(error),
     delay: () => new Promise(() => undefined),
     ...overrides,
   });
-  return { tracking, pixelEvents, serverEvents, uploads, errors, loads: () => loads, request: (params: Record<string, string>) => onRequest?.(params) };
+  return { tracking, pixelEvents, serverEvents, uploads, errors, netRequests, loads: () => loads, request: (params: Record<string, string>) => onRequest?.(params) };
 }
 
 describe('conversion tracking', () => {
-  it('sends Purchase (64.98 x fx) and purchase_2 (what was charged) to the pixel and Purchase to track-event, all with the PaymentIntent id', async () => {
-    const { tracking, pixelEvents, serverEvents, errors } = harness();
-    await tracking.purchase({ subscriptionId: 'sub_1', paymentIntentId: 'pi_1', amount: 9999, currency: 'sek', plan: 'weekly' });
+  it('sends Purchase (64.98 x fx) and purchase_2 (the net amount) to the pixel and Purchase to track-event, all with the PaymentIntent id', async () => {
+    const { tracking, pixelEvents, serverEvents, errors, netRequests } = harness();
+    await tracking.purchase({ subscriptionId: 'sub_1', paymentIntentId: 'pi_1', amount: 9999, currency: 'sek', plan: 'weekly', paymentMethodId: 'pm_paypal' });
+    // The net amount of what was charged, in the visitor's country, for the type of the method that paid.
+    expect(netRequests).toEqual([{ countryCode: 'SE', currency: 'sek', grossAmount: 9999, paymentMethodType: 'paypal' }]);
     expect(pixelEvents).toEqual([
       { name: 'Purchase', eventId: 'pi_1', data: { value: 744.02, currency: 'SEK', content_name: 'weekly' } },
-      { name: 'purchase_2', custom: true, eventId: 'pi_1', data: { value: 99.99, currency: 'SEK' } },
+      { name: 'purchase_2', custom: true, eventId: 'pi_1', data: { value: 76.57, currency: 'SEK' } },
     ]);
     expect(serverEvents).toEqual([
       {
@@ -108,7 +123,7 @@ describe('conversion tracking', () => {
       sendServerEvent: () => Promise.reject(new Error('track-event failed with 502')),
       purchaseValue: () => Promise.reject(new Error('fx lookup failed')),
     });
-    await expect(tracking.purchase({ subscriptionId: 's', paymentIntentId: 'pi_2', amount: 500, currency: 'eur', plan: undefined })).resolves.toBeUndefined();
+    await expect(tracking.purchase({ subscriptionId: 's', paymentIntentId: 'pi_2', amount: 500, currency: 'eur', plan: undefined, paymentMethodId: 'pm_1' })).resolves.toBeUndefined();
     await expect(tracking.completeRegistration({ userId: 'u', email: 'e@example.com' })).resolves.toBeUndefined();
     expect(errors.map(String)).toEqual(['Error: fx lookup failed', 'Error: track-event failed with 502', 'Error: track-event failed with 502']);
     expect(serverEvents).toEqual([]);
@@ -116,6 +131,50 @@ describe('conversion tracking', () => {
     await noChunk.tracking.completeRegistration({ userId: 'u', email: 'e@example.com' });
     expect(noChunk.errors.map(String)).toEqual(['Error: chunk failed']);
     expect(noChunk.serverEvents).toHaveLength(1);
+  });
+});
+
+describe('purchase: payment method type and net amount', () => {
+  it('a failed payment-method type lookup is reported and asks no net amount; purchase_2 still counts, without a value', async () => {
+    const { tracking, pixelEvents, errors, netRequests, serverEvents } = harness({ paymentMethodType: () => Promise.reject(new Error('Function get-stripe-payment-method-type failed with 404 (not_found)')) });
+    await tracking.purchase({ subscriptionId: 'sub_1', paymentIntentId: 'pi_3', amount: 299, currency: 'eur', plan: 'weekly', paymentMethodId: 'pm_gone' });
+    expect(errors.map(String)).toEqual(['Error: Payment method type lookup failed for pm_gone']);
+    expect(errors[0]).toMatchObject({ cause: new Error('Function get-stripe-payment-method-type failed with 404 (not_found)') });
+    expect(netRequests).toEqual([]);
+    expect(pixelEvents[1]).toEqual({ name: 'purchase_2', custom: true, eventId: 'pi_3', data: { currency: 'EUR' } });
+    expect(serverEvents).toHaveLength(1);
+  });
+
+  it('a PaymentIntent without a payment method is reported the same way', async () => {
+    const { tracking, errors, netRequests } = harness();
+    await tracking.purchase({ subscriptionId: 'sub_1', paymentIntentId: 'pi_4', amount: 299, currency: 'eur', plan: 'weekly', paymentMethodId: undefined });
+    expect(errors.map(String)).toEqual(['Error: Payment method type lookup failed for (none)']);
+    expect(netRequests).toEqual([]);
+  });
+
+  it('no net amount (the call failed and reported itself): purchase_2 without a value, nothing else reported', async () => {
+    const { tracking, pixelEvents, errors } = harness({ netAmount: async () => undefined });
+    await tracking.purchase({ subscriptionId: 'sub_1', paymentIntentId: 'pi_5', amount: 489, currency: 'jpy', plan: 'yearly', paymentMethodId: 'pm_1' });
+    expect(pixelEvents[1]).toEqual({ name: 'purchase_2', custom: true, eventId: 'pi_5', data: { currency: 'JPY' } });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('CompleteRegistration, once per account', () => {
+  it('only the first claim sends it (the sign-up tab or the confirmation link’s page, whichever is first)', async () => {
+    const { tracking, pixelEvents, serverEvents } = harness();
+    await tracking.completeRegistration({ userId: 'u1', email: 'ann@example.com' });
+    await tracking.completeRegistration({ userId: 'u1', email: 'ann@example.com' });
+    expect(pixelEvents.map((event) => event.name)).toEqual(['CompleteRegistration']);
+    expect(serverEvents).toHaveLength(1);
+  });
+
+  it('a mark that cannot be written is reported and the event still goes (Meta drops a duplicate by its id)', async () => {
+    const { tracking, pixelEvents, serverEvents, errors } = harness({ claimRegistration: () => Promise.reject(new Error('mark failed')) });
+    await tracking.completeRegistration({ userId: 'u2', email: 'bo@example.com' });
+    expect(errors.map(String)).toEqual(['Error: mark failed']);
+    expect(pixelEvents).toEqual([{ name: 'CompleteRegistration', eventId: 'registration-u2' }]);
+    expect(serverEvents).toHaveLength(1);
   });
 });
 
