@@ -20,6 +20,9 @@ export default tseslint.config(
       'flow-graphs/',
       '.data/',
       '.data-*/',
+      // Deno entries (Deno.serve): outside the Node tsconfig, type-checked by `deno check` instead.
+      'supabase/functions/*/index.ts',
+      'scripts/serve-edge-functions.ts',
     ],
   },
   js.configs.recommended,

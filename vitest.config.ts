@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [vitePluginStoreListings()],
   test: {
     include: ['tests/**/*.test.ts', 'engine/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    // tests/deno needs the functions under Deno (FUNCTIONS_RUNTIME=deno): the `deno` stage, scripts/test-deno-functions.sh.
+    exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.FUNCTIONS_RUNTIME === 'deno' ? [] : ['tests/deno/**'])],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

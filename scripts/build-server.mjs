@@ -1,7 +1,7 @@
 // Compiles the local stack (server/ and supabase/functions/) to plain JavaScript in dist-server/, so
 // `npm start` runs it with node alone: transpiling TypeScript at every start (tsx) costs about a
 // second. The layout mirrors the sources (dist-server/server/main.mjs, dist-server/supabase/functions/
-// <name>/index.mjs) so the paths the server resolves from its own location still point at the repo's
+// <name>/handler.mjs) so the paths the server resolves from its own location still point at the repo's
 // migrations and at the compiled functions. npm packages stay external (node_modules is there).
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,8 +31,8 @@ export async function buildServer() {
   const inputs = currentInputs();
   const functionsDir = join(root, 'supabase', 'functions');
   const functionEntries = readdirSync(functionsDir)
-    .filter((name) => /^[a-z0-9][a-z0-9_-]*$/.test(name) && existsSync(join(functionsDir, name, 'index.ts')))
-    .map((name) => ({ in: join(functionsDir, name, 'index.ts'), out: `supabase/functions/${name}/index` }));
+    .filter((name) => /^[a-z0-9][a-z0-9_-]*$/.test(name) && existsSync(join(functionsDir, name, 'handler.ts')))
+    .map((name) => ({ in: join(functionsDir, name, 'handler.ts'), out: `supabase/functions/${name}/handler` }));
   await build({
     entryPoints: [
       { in: join(root, 'server', 'main.ts'), out: 'server/main' },

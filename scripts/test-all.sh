@@ -50,6 +50,8 @@ stage typecheck npx tsc -p tsconfig.json --noEmit
 stage lint npm run --silent lint
 stage flows npm run --silent flows -- check
 stage unit npx vitest run
+# The Edge Functions under the real Deno runtime, behind the stack as behind Supabase's gateway.
+stage deno bash scripts/test-deno-functions.sh
 stage paths-coverage npm run --silent paths:coverage
 stage build npm run --silent build
 build_ok=$([ ${#failed[@]} -gt 0 ] && [ "${failed[-1]}" = build ] && echo no || echo yes)

@@ -54,6 +54,12 @@ export interface ServerConfig {
   /** Edge functions: supabase/functions (TypeScript, run from source) or their compiled copy. */
   readonly functionsDir: string;
   /**
+   * FUNCTIONS_URL: an Edge Runtime (Deno) serving the same functions, e.g. scripts/serve-edge-functions.ts;
+   * `/functions/v1/<name>` then checks the JWT as Supabase's gateway does and forwards there instead of
+   * running the handler in this process.
+   */
+  readonly functionsUrl: string | undefined;
+  /**
    * The SPA is built with a real Stripe publishable key (VITE_STRIPE_PUBLISHABLE_KEY), so it loads
    * Stripe.js from Stripe: the content security policy then allows Stripe's hosts.
    */
@@ -140,6 +146,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
   DIST_DIR: z.string().min(1).default('dist'),
   FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
+  FUNCTIONS_URL: z.url().optional(),
   VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'META_PIXEL_ID is the numeric pixel id from Events Manager').optional(),
   META_GRAPH_API_URL: z.url().optional(),
@@ -203,6 +210,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE_WEBHOOK_SECRET,
     distDir: resolve(e.DIST_DIR),
     functionsDir: resolve(e.FUNCTIONS_DIR),
+    functionsUrl: e.FUNCTIONS_URL?.replace(/\/$/, ''),
     realStripeJs: /^pk_(live|test)_/.test(e.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? ''),
     metaPixelId: e.META_PIXEL_ID ?? META_LOCAL_PIXEL_ID,
     metaGraphApiUrl: (e.META_GRAPH_API_URL ?? `${siteUrl}/meta/graph`).replace(/\/$/, ''),

@@ -30,6 +30,7 @@ export interface FunctionsRoutesDeps {
     | 'metaPixelId'
     | 'metaGraphApiUrl'
     | 'metaAccessToken'
+    | 'functionsUrl'
   >;
   readonly apiKeys: ApiKeys;
   /** Reaches this server in-process for the clients handlers get (see createLocalFetch). */
@@ -66,7 +67,7 @@ function unauthorized(c: Context, message: string): Response {
 }
 
 /**
- * `/functions/v1/<name>`: runs `supabase/functions/<name>/index.ts`'s `handler` after verifying the
+ * `/functions/v1/<name>`: runs `supabase/functions/<name>/handler.ts`'s `handler` after verifying the
  * caller's access token, with the user, a database client carrying their JWT (RLS applies), a
  * service-role client only for modules that ask, and a RevenueCat client from REVENUECAT_* settings.
  */
@@ -102,8 +103,9 @@ export function createFunctionsRoutes({
   function loadModule(name: string): Promise<FunctionModule | undefined> {
     let loaded = modules.get(name);
     if (loaded === undefined) {
-      // index.ts when run from source (tsx, tests); index.mjs when run from dist-server/ (npm start).
-      const file = ['index.ts', 'index.mjs'].map((entry) => join(functionsDirectory, name, entry)).find((path) => existsSync(path));
+      // handler.ts when run from source (tsx, tests); handler.mjs when run from dist-server/ (npm start).
+      // index.ts next to it is the Deno entry Supabase deploys, which wraps the same handler.
+      const file = ['handler.ts', 'handler.mjs'].map((entry) => join(functionsDirectory, name, entry)).find((path) => existsSync(path));
       loaded = file !== undefined
         ? import(pathToFileURL(file).href).then((module: unknown) => (isFunctionModule(module) ? module : undefined))
         : Promise.resolve(undefined);
@@ -131,6 +133,7 @@ export function createFunctionsRoutes({
     if (withoutJwtCheck.has(name)) {
       const { publicHandler } = module;
       if (publicHandler === undefined) return misconfigured(c, name, 'verify_jwt = false but no publicHandler export');
+      if (config.functionsUrl !== undefined) return forward(c, name, `${config.functionsUrl}/${name}`);
       return run(c, name, () => publicHandler(c.req.raw, publicDeps));
     }
     const { handler } = module;
@@ -150,6 +153,9 @@ export function createFunctionsRoutes({
       return unauthorized(c, 'A signed-in user is required');
     }
 
+    const { functionsUrl } = config;
+    if (functionsUrl !== undefined) return forward(c, name, `${functionsUrl}/${name}`);
+
     const deps: FunctionDeps = {
       ...publicDeps,
       user: { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : null, role: verified.role, claims },
@@ -168,6 +174,27 @@ async function run(c: Context, name: string, call: () => Promise<Response>): Pro
   } catch (error) {
     console.error(`Function ${name} failed`, error);
     return c.json({ code: 'FUNCTION_ERROR', message: `Function ${name} failed` }, 500);
+  }
+}
+
+/**
+ * Supabase's gateway in front of the Edge Runtime: the request as it came (the JWT already checked
+ * above for `verify_jwt = true`), the function's answer as it is. Uncompressed (accept-encoding:
+ * identity), so the bytes pass through unchanged.
+ */
+async function forward(c: Context, name: string, target: string): Promise<Response> {
+  const request = c.req.raw;
+  const headers = new Headers(request.headers);
+  for (const header of ['host', 'connection', 'content-length']) headers.delete(header);
+  // fetch would otherwise ask for gzip and hand back decoded bytes under the runtime's content-encoding.
+  headers.set('accept-encoding', 'identity');
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  try {
+    const answer = await fetch(target, { method: request.method, headers, body, redirect: 'manual' });
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  } catch (error) {
+    console.error(`Function ${name}: the Edge Runtime at ${target} did not answer`, error);
+    return c.json({ code: 'BOOT_ERROR', message: `Function ${name} is not available` }, 503);
   }
 }
 

@@ -1,10 +1,11 @@
 import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from 'vitest';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
 import { LOCAL_WEBHOOK_ENDPOINT_ID, registerLocalWebhookEndpoint } from '../../server/stripe/register-local-webhook-endpoint';
+import { captureFunctionLog } from './support/function-log';
 import { signedUpUsers } from './support/signed-up-users';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
@@ -408,15 +409,14 @@ describe('payment functions', () => {
 
       // RevenueCat fails: the answer says so, the log names user and subscription, nothing is noted.
       await server.db.query('alter table revenuecat.subscriptions rename to subscriptions_unavailable');
-      const logged: unknown[][] = [];
-      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+      const logged = captureFunctionLog(server);
       try {
         expect(await receipt(owner.client)).toMatchObject({ status: 502, body: { error: 'receipt_failed' } });
       } finally {
-        spy.mockRestore();
+        logged.restore();
         await server.db.query('alter table revenuecat.subscriptions_unavailable rename to subscriptions');
       }
-      expect(logged.map((args) => String(args[0]))).toContain(`RevenueCat receipt failed for user ${owner.id}, subscription ${subscriptionId}`);
+      expect(logged.text()).toContain(`RevenueCat receipt failed for user ${owner.id}, subscription ${subscriptionId}`);
       expect((await server.db.query('select 1 from public.revenuecat_receipts where subscription_id = $1', [subscriptionId])).rows).toEqual([]);
 
       expect(await receipt(owner.client)).toEqual({ status: 200, body: { data: { subscriptionId, alreadyRecorded: false } } });

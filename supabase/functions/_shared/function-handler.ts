@@ -6,7 +6,7 @@ import type { RevenueCatClient } from './revenuecat-client.ts';
  * The contract between an Edge Function's code and whatever runs it. A handler is Web-standard
  * `(Request, deps) => Promise<Response>`; the runner verifies the caller's JWT first and injects
  * everything the handler touches, so the same file runs on the local stack (server/functions/) and on
- * Supabase (a `Deno.serve` wrapper, see deno-entry.ts next to each handler).
+ * Supabase (each function's index.ts: `Deno.serve(edgeFunction(...))`, see edge-function.ts).
  */
 export interface FunctionUser {
   /** auth.users id (the JWT's `sub`); also the RevenueCat app user id. */

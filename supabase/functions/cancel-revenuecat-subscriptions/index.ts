@@ -1,9 +1,6 @@
-import type { FunctionHandler } from '../_shared/function-handler.ts';
-import { handleWebSubscriptionRequest } from '../_shared/web-subscription-requests.ts';
+// The Edge Function as Supabase deploys it (`supabase functions deploy cancel-revenuecat-subscriptions`): the handler in
+// handler.ts, which the local stack mounts too, behind Deno.serve with its dependencies from the environment.
+import { edgeFunction } from '../_shared/edge-function.ts';
+import * as functionModule from './handler.ts';
 
-/**
- * cancel-revenuecat-subscriptions `{type?: 'all' | 'web'}` -> the four counts: the caller's web
- * (Stripe) subscriptions stop renewing (`cancel_at_period_end`, the paid period is kept); with `all`
- * the answer also counts the App Store and Play Store subscriptions the user must cancel in the store.
- */
-export const handler: FunctionHandler = (request, deps) => handleWebSubscriptionRequest(request, deps, 'cancel');
+Deno.serve(edgeFunction(functionModule, { env: (name) => Deno.env.get(name) }));

@@ -1,10 +1,6 @@
-import type { FunctionHandler } from '../_shared/function-handler.ts';
-import { handleWebSubscriptionRequest } from '../_shared/web-subscription-requests.ts';
+// The Edge Function as Supabase deploys it (`supabase functions deploy refund-revenuecat-subscriptions`): the handler in
+// handler.ts, which the local stack mounts too, behind Deno.serve with its dependencies from the environment.
+import { edgeFunction } from '../_shared/edge-function.ts';
+import * as functionModule from './handler.ts';
 
-/**
- * refund-revenuecat-subscriptions `{type?: 'all' | 'web'}` -> the four counts: each of the caller's
- * web (Stripe) subscriptions has its latest payment refunded and ends at once when the payment is
- * inside the refund policy's window (REFUND_WINDOW_DAYS), and otherwise stops renewing without a
- * refund; with `all` the answer also counts the store subscriptions only the stores can refund.
- */
-export const handler: FunctionHandler = (request, deps) => handleWebSubscriptionRequest(request, deps, 'refund');
+Deno.serve(edgeFunction(functionModule, { env: (name) => Deno.env.get(name) }));

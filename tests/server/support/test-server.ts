@@ -10,6 +10,7 @@ import { migrationSources } from '../../../server/db/migrate';
 import { CATALOGUE_FILE } from '../../../server/stripe/catalogue/stripe-catalogue';
 import { startServer } from '../../../server/start-server';
 import type { RunningServer, StartServerOptions } from '../../../server/start-server';
+import { edgeRuntimeRequested, startEdgeRuntime } from './edge-runtime';
 
 /** A port nobody listens on right now (the server needs it before start-up for SITE_URL). */
 export async function freePort(): Promise<number> {
@@ -64,6 +65,8 @@ export async function pgliteTemplate(): Promise<Blob> {
 export interface TestServer extends RunningServer {
   readonly config: ServerConfig;
   readonly dataDir: string;
+  /** Under FUNCTIONS_RUNTIME=deno: what the Deno edge runtime printed so far (the functions' logs). */
+  readonly edgeRuntimeOutput?: () => string;
 }
 
 export interface TestServerOptions {
@@ -74,14 +77,19 @@ export interface TestServerOptions {
   readonly distDir?: string;
   readonly env?: Record<string, string>;
   readonly start?: StartServerOptions;
+  /** Run the functions in this process even under FUNCTIONS_RUNTIME=deno (tests of the Node runner itself). */
+  readonly functionsInProcess?: boolean;
 }
 
 /** The whole local stack in this process, on a free port, with its own data. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'local-stack-test-'));
   const port = await freePort();
+  // FUNCTIONS_RUNTIME=deno (the `deno` stage of npm test): the functions run under Deno, behind this stack as behind Supabase's gateway.
+  const edgePort = edgeRuntimeRequested && options.functionsInProcess !== true ? await freePort() : undefined;
   const config = loadServerConfig({
     PORT: String(port),
+    ...(edgePort === undefined ? {} : { FUNCTIONS_URL: `http://127.0.0.1:${edgePort}` }),
     DATA_DIR: dataDir,
     DIST_DIR: options.distDir ?? join(dataDir, 'no-dist'),
     ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
@@ -93,7 +101,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(fresh ? { loadDataDir: await pgliteTemplate() } : {}),
     auth: { rateLimits: generousRateLimits, ...options.start?.auth },
   });
-  return { ...running, config, dataDir };
+  if (edgePort === undefined) return { ...running, config, dataDir };
+  let edge;
+  try {
+    edge = await startEdgeRuntime(edgePort, config, running.apiKeys);
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
+  const { close: stopEdge, output } = edge;
+  return {
+    ...running,
+    config,
+    dataDir,
+    edgeRuntimeOutput: output,
+    // The gateway first (its webhook deliveries still reach the functions), then the runtime.
+    close: async () => {
+      await running.close();
+      await stopEdge();
+    },
+  };
 }
 
 const generous = { max: 10_000, windowSeconds: 300 };

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const url = z.url().transform((value) => value.replace(/\/$/, ''));
+
+/**
+ * The Edge Functions' environment on a Supabase project, each variable with what it is for. Supabase
+ * sets the SUPABASE_* ones itself; the others are `supabase secrets set` (docs/deploy.md). The local
+ * stack hands its handlers the same values from server/config.ts.
+ */
+export const functionsEnvSchema = z.object({
+  SUPABASE_URL: url.describe("the project's API URL (set by Supabase): Auth checks the caller, REST holds the rows"),
+  SUPABASE_ANON_KEY: z.string().min(1).describe('the anon key (set by Supabase): sent as apikey with the caller\'s JWT'),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).describe('the service-role key (set by Supabase): the functions that write past row-level security'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/, 'a Stripe secret or restricted key (sk_live_..., rk_live_...)').describe('the Stripe key the payment functions act with'),
+  STRIPE_API_URL: url.optional().describe('where the stripe SDK goes; unset = https://api.stripe.com (only the local stack sets it)'),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'starts with whsec_').describe("the signing secret of the Stripe webhook endpoint that delivers to stripe-webhook"),
+  REVENUECAT_API_URL: url.default('https://api.revenuecat.com/v1').describe('RevenueCat REST v1; unset = RevenueCat'),
+  REVENUECAT_SECRET_KEY: z.string().min(1).describe('the RevenueCat secret API key: receipts, attributes, subscriber reads'),
+});
+
+export type FunctionsEnv = z.infer<typeof functionsEnvSchema>;
+
+/** A start-up failure that names each variable, what it is for and what is wrong with it. */
+export class InvalidEnvironmentError extends Error {
+  override readonly name = 'InvalidEnvironmentError';
+}
+
+/** Formats zod's issues as `NAME (purpose): problem`, one a line. */
+export function environmentProblems(shape: Readonly<Record<string, z.ZodType>>, error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    const purpose = shape[name]?.description;
+    const problem = issue.code === 'invalid_type' && issue.input === undefined ? 'is not set' : issue.message;
+    return `${name}${purpose === undefined ? '' : ` (${purpose})`}: ${problem}`;
+  });
+}
+
+export function functionsEnv(read: (name: string) => string | undefined): FunctionsEnv {
+  const values = Object.fromEntries(Object.keys(functionsEnvSchema.shape).map((name) => [name, read(name) || undefined]));
+  const parsed = functionsEnvSchema.safeParse(values);
+  if (!parsed.success) {
+    throw new InvalidEnvironmentError(`Invalid Edge Function environment:\n${environmentProblems(functionsEnvSchema.shape, parsed.error).map((line) => `  ${line}`).join('\n')}`);
+  }
+  return parsed.data;
+}
