@@ -1,4 +1,4 @@
-import type { Provider } from '@openfeature/web-sdk';
+import type { OpenFeatureAPI, Provider } from '@openfeature/web-sdk';
 import type { CompiledVariants } from '../../engine/compiled-flow';
 
 /** Spec: the flag lookup times out after 1000 ms. */
@@ -33,7 +33,10 @@ async function lookUp(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   const { variants, timeoutMs = FLAG_TIMEOUT_MS, log = (message, error) => console.warn(message, error) } = options;
   const baselineFlow = variants.variants[variants.defaultVariant] ?? 'default';
   try {
-    const variant = await withTimeout(evaluate(visitorId, options), timeoutMs);
+    // The SDK and provider chunks load before the clock starts: the spec's 1000 ms are the lookup's, and
+    // a slow chunk download (a loaded phone, a cold CDN) must not push a visitor off their variant.
+    const [{ OpenFeature }, provider] = await Promise.all([import('@openfeature/web-sdk'), options.createProvider()]);
+    const variant = await withTimeout(evaluate(visitorId, variants, OpenFeature, provider), timeoutMs);
     const flow = variants.variants[variant];
     if (!flow) throw new Error(`flag ${variants.flag} returned unknown variant "${variant}"`);
     return flow;
@@ -43,11 +46,10 @@ async function lookUp(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   }
 }
 
-async function evaluate(visitorId: string, { variants, createProvider }: ResolveFunnelFlowOptions): Promise<string> {
-  const [{ OpenFeature }, provider] = await Promise.all([import('@openfeature/web-sdk'), createProvider()]);
+async function evaluate(visitorId: string, variants: CompiledVariants, openFeature: OpenFeatureAPI, provider: Provider): Promise<string> {
   const context = { targetingKey: visitorId, visitor_id: visitorId };
-  await OpenFeature.setProviderAndWait(provider, context);
-  const client = OpenFeature.getClient();
+  await openFeature.setProviderAndWait(provider, context);
+  const client = openFeature.getClient();
   // The spec's flag client sends a track call before the lookup.
   client.track('funnel-entered', { visitor_id: visitorId });
   const details = client.getStringDetails(variants.flag, variants.defaultVariant);

@@ -64,10 +64,29 @@ describe('createFunnelFlowResolver', () => {
 
   it('falls back to baseline when the lookup takes longer than the timeout', async () => {
     const log = vi.fn();
-    const never: Promise<Provider> = new Promise(() => {});
-    const resolve = createFunnelFlowResolver({ variants, createProvider: () => never, timeoutMs: 50, log });
+    // A provider whose lookup (initialize: Confidence's resolve call) never answers.
+    const hanging = new LocalVariantsProvider(variants);
+    Reflect.set(hanging, 'initialize', () => new Promise(() => {}));
+    const resolve = createFunnelFlowResolver({ variants, createProvider: async () => hanging, timeoutMs: 50, log });
     await expect(resolve('visitor-2')).resolves.toBe('default');
     expect(String(log.mock.calls[0]?.[1])).toContain('timed out after 50 ms');
+  });
+
+  it('does not count loading the SDK and provider code against the lookup timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      const log = vi.fn();
+      // A visitor the split sends to a variant other than baseline, so a fallback would show.
+      const visitor = Array.from({ length: 50 }, (_, i) => `slow-chunk-${i}`).find((id) => assignVariant(`cc-feedback-redesign:${id}`, variants.allocation) !== 'baseline') ?? '';
+      const slowChunk = () => new Promise<Provider>((done) => setTimeout(() => done(new LocalVariantsProvider(variants)), 5_000));
+      const resolve = createFunnelFlowResolver({ variants, createProvider: slowChunk, timeoutMs: 1_000, log });
+      const flow = resolve(visitor);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await expect(flow).resolves.toBe(variants.variants[assignVariant(`cc-feedback-redesign:${visitor}`, variants.allocation) ?? 'baseline']);
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('treats an unknown variant as an error and serves baseline', async () => {
