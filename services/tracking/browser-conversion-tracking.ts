@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as z from 'zod/mini';
 import type { BackendFunctions } from '../account/backend-functions';
-import type { VisitorLocation } from '../location/location-service';
-import type { NetAmountRequest } from '../product-api/product-api-client';
+import type { ProductApiServices } from '../product-api/create-product-api-services';
 import type { KeyValueStorage } from '../storage/key-value-storage';
 import { FBC_STORAGE_KEY } from './capture-fbclid';
 import { createConversionTracking, TRACK_EVENT_FUNCTION, type ConversionTracking } from './conversion-tracking';
@@ -14,10 +13,11 @@ export interface BrowserConversionTrackingDeps {
   readonly settings: MetaPixelSettings;
   readonly local: KeyValueStorage;
   readonly backendFunctions: BackendFunctions;
-  readonly location: () => Promise<VisitorLocation>;
-  readonly purchaseValue: (currency: string | undefined) => Promise<{ readonly value: number; readonly currency: string }>;
-  /** POST /api/v1/net_amounts through the product API (it reports its own failures). */
-  readonly netAmount: (request: NetAmountRequest) => Promise<number | undefined>;
+  /**
+   * The product API's lazy chunk: the location (cached for the session), the purchase value and the
+   * net amount (which reports its own failures). Passed whole, so the entry chunk wires one reference.
+   */
+  readonly productApi: () => Promise<ProductApiServices>;
   /** The shared supabase-js client (the once-only conversion marks). */
   readonly supabase: () => Promise<SupabaseClient>;
   readonly reportError: (error: unknown) => void;
@@ -54,11 +54,11 @@ export function createBrowserConversionTracking(deps: BrowserConversionTrackingD
     sendServerEvent: async (body) => {
       await deps.backendFunctions.invoke(TRACK_EVENT_FUNCTION, body);
     },
-    location: deps.location,
+    location: async () => (await deps.productApi()).location.location(),
     cookies: () => ({ fbp: cookie(win.document.cookie, '_fbp'), fbc: cookie(win.document.cookie, '_fbc') }),
     storedFbc: () => read(deps.local, FBC_STORAGE_KEY),
     pageUrl: () => win.location.href,
-    purchaseValue: deps.purchaseValue,
+    purchaseValue: async (currency) => (await deps.productApi()).purchaseValue(currency),
     claimRegistration: async (userId) => {
       const client = await deps.supabase();
       const { error } = await client.from('conversion_marks').insert({ user_id: userId, event_name: 'CompleteRegistration' });
@@ -71,7 +71,7 @@ export function createBrowserConversionTracking(deps: BrowserConversionTrackingD
       if (!answer.success) throw new Error(`get-stripe-payment-method-type answered unexpectedly: ${answer.error.message}`);
       return answer.data.data.type;
     },
-    netAmount: deps.netAmount,
+    netAmount: async (request) => (await deps.productApi()).netAmount(request),
     reportError: deps.reportError,
     delay: (ms) => new Promise((resolve) => win.setTimeout(resolve, ms)),
   });

@@ -25,9 +25,20 @@ async function secondsLeft(page: Page): Promise<number> {
   return (minutes ?? Number.NaN) * 60 + (seconds ?? Number.NaN);
 }
 
-/** Stops the page clock where it is: from here only runFor moves it (page loads need it running). */
+/**
+ * Stops the page clock where it is: from here only runFor moves it (page loads need it running).
+ * pauseAt needs a time still ahead of the running clock; on a loaded machine more than the margin can
+ * pass between reading the page's time and pausing, so a time already past is read again and retried.
+ */
 async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
 }
 
 async function subscriptionsOf(stripe: Stripe, email: string): Promise<Stripe.Subscription[]> {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { latestMailTo, storedAccessToken, uniqueEmail } from './support/account-stack';
-import { confirmingUrl, startConfirmingStack, type ConfirmingStack } from './support/confirming-stack';
+import { CONFIRMING_STACK_START_MS, confirmingUrl, startConfirmingStack, type ConfirmingStack } from './support/confirming-stack';
 import { pathOf, sessionStorageOf } from './support/funnel-walker';
 
 // Sign-up against a stack that confirms addresses by e-mail (AUTO_CONFIRM_EMAIL=false, hosted
@@ -32,6 +32,7 @@ const CONFIRMED = "I've confirmed my email";
 let stack: ConfirmingStack | undefined;
 test.use({ baseURL: confirmingUrl });
 test.beforeAll(async () => {
+  test.setTimeout(CONFIRMING_STACK_START_MS + 20_000);
   stack = await startConfirmingStack();
 });
 test.afterAll(async () => {

@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
  */
 export const confirmingPort = Number(process.env.E2E_PORT ?? 47311) + 2;
 export const confirmingUrl = `http://localhost:${confirmingPort}`;
+/** How long the stack may take to answer; the spec's beforeAll allows a little more. */
+export const CONFIRMING_STACK_START_MS = 200_000;
 
 export interface ConfirmingStack {
   stop(): Promise<void>;
@@ -46,7 +48,9 @@ export async function startConfirmingStack(): Promise<ConfirmingStack> {
 }
 
 async function waitUntilHealthy(child: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A fresh database and the server from source: about 10 s on a quiet machine, over a minute on a
+  // loaded 2-core one; the same allowance as playwright.config.ts gives its web servers.
+  const deadline = Date.now() + CONFIRMING_STACK_START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`confirming stack exited with ${child.exitCode}:\n${stderr()}`);
     try {
@@ -57,5 +61,5 @@ async function waitUntilHealthy(child: ChildProcess, stderr: () => string): Prom
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGTERM');
-  throw new Error(`confirming stack did not answer within 60 s:\n${stderr()}`);
+  throw new Error(`confirming stack did not answer within ${CONFIRMING_STACK_START_MS / 1000} s:\n${stderr()}`);
 }
