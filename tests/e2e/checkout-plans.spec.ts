@@ -164,14 +164,16 @@ test('signed out -> sign-in -> plans: content, countdown across a reload and to 
   expect([subscription?.status, subscription?.items.data[0]?.price.lookup_key]).toEqual(['incomplete', 'w-intro']);
 });
 
-test('a failed price list offers a retry; in Swedish kronor a double tap on yearly creates one subscription, and everything waits meanwhile', async ({ page, request, baseURL }) => {
+test('/checkout leads to the plans; a failed price list offers a retry; in Swedish kronor a double tap on yearly creates one subscription, and everything waits meanwhile', async ({ page, request, baseURL }) => {
   const { email } = await startSignedIn(page, request, 'plans-double');
   // A visitor in Sweden, as the CDN in front of the stack says: GET /api/v1/geolocation reads it.
   await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'SE', 'CF-IPCity': 'Stockholm', 'CF-Postal-Code': '111 20' });
   // A price list that fails once: the page's own error element offers a retry, which works.
   await page.route('**/functions/v1/list-stripe-prices', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'try later' } }), { times: 1 });
-  await page.goto('/checkout/plans');
+  // /checkout itself leads to the plans.
+  await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'common', 'retry.heading') })).toBeVisible();
+  expect(pathOf(page)).toBe('/checkout/plans');
   await page.getByRole('button', { name: localeText('en', 'common', 'error.tryAgain') }).click();
   await expect(radio(page, 'top', 'yearly')).toHaveAccessibleDescription(/SEK\s919\.99 SEK\s459\.99 for the first year.*SEK\s1\.26 per day/);
   // Cached for the session under the spec's keys (the plans loader looked it up once).
