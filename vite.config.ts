@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
+import { vitePluginFirstPaint } from './tooling/vite-plugin-first-paint.ts';
 
 /**
  * The paths the local stack answers for the app (server/create-app.ts). In production one process
@@ -21,6 +22,8 @@ export default defineConfig({
     react(),
     vitePluginFlows(),
     vitePluginStoreListings(),
+    // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered.
+    vitePluginFirstPaint(),
     // Brotli (quality 11) and gzip (level 9) beside every text file of the build, public/ included, so
     // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/, logLevel: 'silent' }),

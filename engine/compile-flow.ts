@@ -25,7 +25,7 @@ export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog
     if (step === undefined) throw new Error(`compileFlow: flow "${flow.id}" has no step "${id}"`);
     return compileStep(flow, id, index, step, translations);
   });
-  return { format: 1, id: flow.id, basePath: flow.basePath, exit: flow.exit, order: orderName, steps };
+  return { format: 1, id: flow.id, basePath: flow.basePath, exit: flow.exit, order: orderName, rootSpinnerMs: flow.rootSpinnerMs, steps };
 }
 
 function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDefinition, translations: TranslationCatalog): CompiledStep {

@@ -14,6 +14,8 @@ export interface CompiledFlow {
   readonly exit: string;
   /** Name of the step order in use (the YAML `order`). */
   readonly order: string;
+  /** The root spinner's length before the first step, ms after navigation start (0: none). */
+  readonly rootSpinnerMs: number;
   /** Steps in funnel order. */
   readonly steps: readonly CompiledStep[];
 }

@@ -112,6 +112,10 @@ export const optionSchema = z.strictObject({
  */
 export const stepOverrideSchema = stepSchema.extend({ storage: storageSchema.optional() }).partial();
 
+/** Spec: the root layout shows a spinner for 1 s before the first step. */
+export const DEFAULT_ROOT_SPINNER_MS = 1000;
+const rootSpinnerMs = z.number().int().min(0).max(10_000);
+
 /** A flow file as written. `extends` pulls in another flow's optionSets and steps (deep-merged). */
 export const flowFileSchema = z.strictObject({
   version: z.literal(FLOW_FILE_VERSION),
@@ -124,6 +128,11 @@ export const flowFileSchema = z.strictObject({
   /** Which of `orders` is live. Switching the spec's two readings is this one line. */
   order: identifier.optional(),
   orders: z.record(identifier, z.array(identifier).min(1)).optional(),
+  /**
+   * How long the root spinner shows before the first step (ms after navigation start; spec: 1000).
+   * 0 shows the first step at once. Written into the HTML at build time: it runs without JavaScript.
+   */
+  rootSpinnerMs: rootSpinnerMs.optional(),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)).optional(),
   steps: z.record(identifier, stepOverrideSchema).optional(),
 });
@@ -140,6 +149,7 @@ export const resolvedFlowSchema = z.strictObject({
   exit: appPath,
   order: identifier,
   orders: z.record(identifier, z.array(identifier).min(1)),
+  rootSpinnerMs: rootSpinnerMs.default(DEFAULT_ROOT_SPINNER_MS),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)),
   steps: z.record(identifier, stepSchema),
 });

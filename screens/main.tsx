@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,9 +8,16 @@ import { createAppServices } from '../services/composition-root';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppServicesContext } from './app-services-context';
 import { createAppRoutes } from './app-routes';
+import { routerReady } from './prerender/router-ready';
+import { matchesPrerender } from './prerender/matches-prerender';
 import './app.css';
 
-/** Entry: pick the services, note the visitor and the ad click, load translations, start the router. */
+/**
+ * Entry: pick the services, note the visitor and the ad click, load translations, start the router.
+ * On a page the build prerendered (the first step of a flow, `#root[data-prerendered]`), the app
+ * hydrates the markup already on screen once the router has loaded the step, when the visitor is the
+ * one it was rendered for (language, no earlier answer, working storage); otherwise it renders anew.
+ */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
@@ -19,11 +27,9 @@ async function start(): Promise<void> {
   // Creating the router starts the first route's loaders (flag, flow chunk) while translations load.
   const router = createBrowserRouter(createAppRoutes(services));
   const i18n = await services.createI18n();
-  document.title = i18n.t('common:title');
-  i18n.on('languageChanged', () => {
-    document.title = i18n.t('common:title');
-  });
-  createRoot(container).render(
+  setTitle(i18n);
+  i18n.on('languageChanged', () => setTitle(i18n));
+  const app = (
     <StrictMode>
       <AppServicesContext value={services}>
         <I18nextProvider i18n={i18n}>
@@ -32,8 +38,34 @@ async function start(): Promise<void> {
           </AppErrorBoundary>
         </I18nextProvider>
       </AppServicesContext>
-    </StrictMode>,
+    </StrictMode>
   );
+  const prerenderedLanguage = container.dataset.prerendered;
+  if (prerenderedLanguage !== undefined) {
+    const initialPath = window.location.pathname;
+    await routerReady(router);
+    if (matchesPrerender({ router, initialPath, prerenderedLanguage, language: i18n.resolvedLanguage, answersSurviveReload: services.answersSurviveReload })) {
+      markReady();
+      hydrateRoot(container, app, { onRecoverableError: services.reportError });
+      return;
+    }
+  }
+  markReady();
+  createRoot(container).render(app);
+  // The prerendered text was hidden for another language; the app now renders the visitor's.
+  document.documentElement.classList.remove('boot-translating');
+}
+
+/**
+ * The moment the app hands React what the first screen needs (translations, the route's data and
+ * code): the browser tests and the bench check that no chunk or translation was requested late.
+ */
+function markReady(): void {
+  performance.mark('app-ready');
+}
+
+function setTitle(i18n: i18n): void {
+  document.title = i18n.t('common:title');
 }
 
 void start();

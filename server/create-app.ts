@@ -15,6 +15,7 @@ import { createRevenueCatRoutes } from './revenuecat/create-revenuecat-routes';
 import { fetchStripeSubscription } from './revenuecat/fetch-stripe-subscription';
 import { createStripeClient } from '../supabase/functions/_shared/stripe-client';
 import { serveSpa } from './serve-spa';
+import { withInlineSourceHashes } from './inline-source-hashes';
 import { createSentryDevRoutes } from './sentry/create-sentry-dev-routes';
 import { createSentryRoutes } from './sentry/create-sentry-routes';
 import { createSentryStore } from './sentry/sentry-store';
@@ -90,6 +91,14 @@ export function createApp(deps: AppDeps): Hono {
 
   // Before the app-wide headers, so it runs after them: the sandbox's frames must be frameable.
   app.use('/_stripe-js/*', stripeJsFrameHeaders());
+  // Also before them, so it runs after them: a page's own inline boot script and critical CSS
+  // (serve-spa.ts hashes them) are allowed by hash, never by 'unsafe-inline'.
+  app.use('*', async (c, next) => {
+    await next();
+    const hashes = c.get('inlineSourceHashes');
+    const policy = c.res.headers.get('Content-Security-Policy');
+    if (hashes !== undefined && policy !== null) c.res.headers.set('Content-Security-Policy', withInlineSourceHashes(policy, hashes));
+  });
   app.use(
     '*',
     secureHeaders({

@@ -1,8 +1,16 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
+import { inlineSourceHashes, type InlineSourceHashes } from './inline-source-hashes';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set for an HTML page (absent otherwise): create-app.ts adds these hashes to the page's CSP. */
+    inlineSourceHashes: InlineSourceHashes | undefined;
+  }
+}
 
 /** Paths the SPA fallback never answers: they belong to the API, or are assets that must 404. */
 // Every prefix server/create-app.ts mounts an API on (Supabase, RevenueCat, Stripe, the product API and
@@ -31,9 +39,20 @@ const PRECOMPRESSED = /\.(br|gz|zst)$/;
 export function serveSpa(distDir: string): MiddlewareHandler {
   const indexFile = join(distDir, 'index.html');
   const assetsDir = join(distDir, 'assets');
+  // Per file and modification time: a rebuild while the server runs is picked up.
+  const hashCache = new Map<string, { readonly mtimeMs: number; readonly hashes: InlineSourceHashes }>();
+  const hashesOf = (file: string): InlineSourceHashes => {
+    const { mtimeMs } = statSync(file);
+    const cached = hashCache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.hashes;
+    const hashes = inlineSourceHashes(readFileSync(file, 'utf8'));
+    hashCache.set(file, { mtimeMs, hashes });
+    return hashes;
+  };
   const onFound = (path: string, c: Context): void => {
     c.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     const original = path.replace(PRECOMPRESSED, '');
+    if (original.endsWith('.html')) c.set('inlineSourceHashes', hashesOf(original));
     if (original !== path || existsSync(`${original}.br`) || existsSync(`${original}.gz`)) c.header('Vary', 'Accept-Encoding');
     // A validator from the file actually sent (each encoding is its own representation).
     const stats = statSync(path);

@@ -4,6 +4,7 @@ import { createI18n } from './i18n/create-i18n';
 import { ensureVisitorId, readVisitorId } from './visitor/ensure-visitor-id';
 import { captureFbclid } from './tracking/capture-fbclid';
 import { createFunnelFlowResolver } from './flags/resolve-funnel-flow';
+import { loadFunnelFlagProvider } from './flags/load-funnel-flag-provider';
 import { browserFunnelStorage } from './funnel/browser-funnel-storage';
 import type { FunnelStorage } from './funnel/funnel-storage';
 import type { AuthService } from './account/auth-service';
@@ -215,11 +216,7 @@ export function createAppServices(): AppServices {
     captureClickId: (url) => captureFbclid(url, local.storage, Date.now),
     resolveFunnelFlow: createFunnelFlowResolver({
       variants,
-      // Imported on first use so the flag provider stays out of the entry chunk.
-      createProvider: async () => {
-        const { LocalVariantsProvider } = await import('./flags/local-variants-provider');
-        return new LocalVariantsProvider(variants);
-      },
+      createProvider: () => loadFunnelFlagProvider(variants),
       log,
     }),
     funnelStorage: browserFunnelStorage(local.storage, session.storage, log),

@@ -2,11 +2,10 @@ import i18next, { type i18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { initialNamespaces } from './initial-namespaces';
 import { isExplicitLanguageChoice, LANGUAGE_QUERY_PARAMETER } from './is-explicit-language-choice';
 import { fallbackLanguage, supportedLanguages, textDirection } from './supported-languages';
 
-/** Namespaces loaded up front: everything the funnel shows. Other areas load theirs on demand. */
-export const initialNamespaces = ['common', 'onboarding'] as const;
 
 /**
  * i18next configured as the spec says: files at /locales/{lng}/{ns}.json; detection order query `lng`,

@@ -1,4 +1,5 @@
 import type { KeyValueStorage } from './key-value-storage';
+import { memoryStorage } from './memory-storage';
 
 /** A storage to use for the visit, and whether what is written there outlives the page. */
 export interface OpenedStorage {
@@ -25,13 +26,4 @@ export function openBrowserStorage(open: () => KeyValueStorage, log: (message: s
     log('Browser storage unavailable; keeping values in memory for this visit', error);
     return { storage: memoryStorage(), persistent: false };
   }
-}
-
-function memoryStorage(): KeyValueStorage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
@@ -22,7 +23,10 @@ describe('serving the SPA', () => {
     }
     // A prerendered first step (the build writes one per flow).
     mkdirSync(join(dist, 'onboarding', 'gender'), { recursive: true });
-    writeFileSync(join(dist, 'onboarding', 'gender', 'index.html'), '<!doctype html><title>prerendered</title><h1>What is your gender?</h1>');
+    writeFileSync(
+      join(dist, 'onboarding', 'gender', 'index.html'),
+      '<!doctype html><title>prerendered</title><style>h1{color:red}</style><script>boot()</script><h1>What is your gender?</h1><div style="width:50%"></div>',
+    );
     server = await startTestServer({ distDir: dist });
   });
   afterAll(() => server.close());
@@ -67,6 +71,14 @@ describe('serving the SPA', () => {
     const step = await fetch(`${server.url}/onboarding/gender`);
     expect(step.headers.get('cache-control')).toBe('no-cache');
     expect(await step.text()).toContain('What is your gender?');
+    // Its inline boot script, critical CSS and style attribute are allowed by hash, nothing else inline.
+    const hash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const csp = step.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`script-src 'self' ${escapeRegExp(hash('boot()'))}(;|$)`));
+    expect(csp).toContain(`style-src 'self' ${hash('h1{color:red}')} 'unsafe-hashes' ${hash('width:50%')}`);
+    expect(csp).not.toContain('unsafe-inline');
+    // Pages without inline code keep the plain policy.
+    expect((await fetch(`${server.url}/`)).headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 
   it('falls back to index.html for client routes, not for missing assets or API paths', async () => {
@@ -127,3 +139,7 @@ describe('without a build', () => {
     }
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,77 @@
+import type { i18n } from 'i18next';
+import variants from 'virtual:flow-variants';
+import { createFunnelFlowResolver } from '../../services/flags/resolve-funnel-flow';
+import { loadFunnelFlagProvider } from '../../services/flags/load-funnel-flag-provider';
+import type { AppServices } from '../../services/composition-root';
+import { sessionSignUpCache } from '../../services/account/sign-up-cache';
+import { createSignedInDestination } from '../../services/account/signed-in-destination';
+import { sessionCheckoutSession } from '../../services/checkout/checkout-session';
+import { checkoutSettings } from '../../services/checkout/checkout-settings';
+import { browserFunnelStorage } from '../../services/funnel/browser-funnel-storage';
+import { supportEmail } from '../../services/help-centre/help-centre-settings';
+import type { ReceiptService } from '../../services/receipts/receipt-service';
+import { memoryStorage } from '../../services/storage/memory-storage';
+import { createSupabaseServices } from '../../services/supabase/create-supabase-services';
+import { supabaseSettings } from '../../services/supabase/supabase-settings';
+
+/** The origin the build renders for; page markup never contains it (all app links are paths). */
+const BUILD_ORIGIN = 'http://prerender.invalid';
+
+/**
+ * The composition root of the build-time render (screens/prerender/render-first-steps.tsx): the same
+ * service implementations as the browser's, over empty in-memory storage, for a new visitor whose
+ * flag has no visitor id yet (its default). Nothing that talks to the network can run at build time: the SDK
+ * loaders reject, so a route that needed one would fail the build instead of baking in a guess.
+ */
+export function prerenderServices(): AppServices {
+  const local = memoryStorage();
+  const session = memoryStorage();
+  const log = (message: string, error: unknown): void => {
+    throw new Error(`${message} (while prerendering)`, { cause: error });
+  };
+  const unavailable = (what: string) => (): Promise<never> => Promise.reject(new Error(`${what} is not available while prerendering`));
+  const supabase = createSupabaseServices({
+    settings: supabaseSettings(import.meta.env, BUILD_ORIGIN),
+    storage: local,
+    loadSdk: unavailable('supabase-js'),
+  });
+  const receipts: ReceiptService = { subscriber: unavailable('the receipt service') };
+  const noop = (): void => {};
+  return {
+    createI18n: (): Promise<i18n> => unavailable('createI18n')(),
+    visitorId: () => '',
+    captureClickId: noop,
+    // The browser's lookup itself (a new visitor, no id yet: the flag's default), so its code runs here
+    // and the page preloads it; a page of another flow is never reached through the lookup.
+    resolveFunnelFlow: createFunnelFlowResolver({ variants, createProvider: () => loadFunnelFlagProvider(variants), log: (message, error) => console.warn(message, error) }),
+    funnelStorage: browserFunnelStorage(local, session, log),
+    answersSurviveReload: true,
+    browserLanguage: () => 'en',
+    reportError: (error) => {
+      throw error instanceof Error ? error : new Error(String(error));
+    },
+    recordPageView: noop,
+    trackOnboardingEvent: noop,
+    startTelemetry: noop,
+    prefersReducedMotion: () => false,
+    readVisitorId: () => undefined,
+    auth: supabase.auth,
+    profiles: supabase.profiles,
+    backendFunctions: supabase.functions,
+    receipts,
+    signedInDestination: createSignedInDestination({ auth: supabase.auth, receipts, now: () => new Date(), log }),
+    signUpCache: sessionSignUpCache(session, log),
+    payments: { stripe: unavailable('Stripe') },
+    registerPurchase: unavailable('registerPurchase'),
+    conversions: {
+      start: noop,
+      completeRegistration: unavailable('conversions'),
+      initiateCheckout: unavailable('conversions'),
+      purchase: unavailable('conversions'),
+    },
+    checkoutProductId: checkoutSettings(import.meta.env).productId,
+    productApi: unavailable('the product API'),
+    checkoutSession: sessionCheckoutSession(session, log),
+    helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
+  };
+}

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { becomeVisitorOf, pathOf, stepHeading } from './support/funnel-walker';
+
+/**
+ * Issue 14: the first step is painted from the HTML. These check behaviour, never timings: what the
+ * HTML shows with no JavaScript at all, that the app then hydrates that markup instead of replacing
+ * it, that nothing the first step needs is requested only once the app's code runs, and that the
+ * server sends the precompressed files.
+ */
+test.beforeEach(async ({ context, baseURL }) => {
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first step shows its question: heading, options and progress from the HTML alone', async ({ page }) => {
+    const response = await page.goto('/onboarding/gender');
+    expect(response?.headers()['content-encoding']).toBe('br');
+    // Shown once the CSS spinner ends (the wait needs no script either).
+    await expect(stepHeading(page)).toHaveText("What's your gender?");
+    await expect(page.getByRole('button', { name: 'Female', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Male', exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuetext', 'Step 1 of 23');
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(await page.title()).toBe('Your personal nutrition plan');
+  });
+});
+
+test('the app hydrates the prerendered step (no mismatch, no DOM replaced), having requested nothing late', async ({ page }) => {
+  // From the first byte: every change React makes inside #root, and every console complaint.
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    Reflect.set(window, '__rootChanges', changes);
+    document.addEventListener('readystatechange', () => {
+      const root = document.getElementById('root');
+      if (!root || document.readyState !== 'interactive') return;
+      new MutationObserver((records) => {
+        for (const record of records) changes.push(`${record.type} in <${record.target.nodeName.toLowerCase()}> ${record.attributeName ?? ''}`);
+      }).observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  });
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
+  const entryEncodings: (string | undefined)[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/index-[^/]+\.js$/.test(response.url())) entryEncodings.push(response.headers()['content-encoding']);
+  });
+
+  await page.goto('/onboarding/gender');
+  // main.tsx marks the moment it hands the loaded step to React: everything the step needs is there.
+  await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
+  await expect(stepHeading(page)).toHaveText("What's your gender?");
+  await page.waitForLoadState('networkidle');
+
+  expect(complaints).toEqual([]);
+  // Hydration adopts the server's nodes as they are: had React found a mismatch, it would have
+  // re-created the tree (childList changes) or patched text.
+  expect(await page.evaluate((): unknown => Reflect.get(window, '__rootChanges'))).toEqual([]);
+  expect(entryEncodings).toEqual(['br']);
+
+  // Every chunk and translation file the first step used started before the entry script had even
+  // finished arriving: the HTML (modulepreload, the boot script's preloads) asked for it, not the app.
+  const late = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource').filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming);
+    const entry = resources.find((resource) => /\/assets\/index-[^/]+\.js$/.test(resource.name));
+    const ready = performance.getEntriesByName('app-ready')[0];
+    if (!entry || !ready) return ['no entry script or no app-ready mark'];
+    return resources
+      .filter((resource) => /\/assets\/.+\.js$|\/locales\//.test(resource.name))
+      .filter((resource) => resource.startTime > entry.responseEnd && resource.startTime < ready.startTime)
+      .map((resource) => new URL(resource.name).pathname);
+  });
+  expect(late).toEqual([]);
+
+  // The hydrated step works: the first answer moves on.
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+});

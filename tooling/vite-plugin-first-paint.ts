@@ -1,0 +1,224 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { transformSync } from 'esbuild';
+import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { z } from 'zod';
+import { compileFlowProject } from '../engine/compile-flow-project.ts';
+import { DEFAULT_ROOT_SPINNER_MS } from '../engine/flow-schema.ts';
+import { flowsDirFromEnvironment, readFlowProject } from '../engine/read-flow-project.ts';
+import { bootScriptSource, type BootSettings } from '../screens/boot/boot-script.ts';
+import { initialNamespaces } from '../services/i18n/initial-namespaces.ts';
+import type { renderFirstSteps } from '../screens/prerender/render-first-steps.tsx';
+import { fallbackLanguage, supportedLanguages } from '../services/i18n/supported-languages.ts';
+
+/** The build-time render (a module of the app, loaded through Vite's SSR loader). */
+const RENDER_MODULE = '/screens/prerender/render-first-steps.tsx';
+/** index.html marks what a prerendered page replaces inside #root. */
+const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
+/** The language the prerendered markup is in (the spec's texts are English). */
+const PRERENDER_LANGUAGE = fallbackLanguage;
+
+const pagesSchema = z.array(
+  z.object({ flowId: z.string(), path: z.string().regex(/^\/[A-Za-z0-9/_-]+$/), markup: z.string().min(1), title: z.string(), rootSpinnerMs: z.number() }),
+);
+type Page = z.infer<typeof pagesSchema>[number];
+
+/**
+ * The first paint comes from the HTML, before any JavaScript:
+ * - every page (index.html, dev and build) gets the root spinner's length from the baseline flow's
+ *   `rootSpinnerMs` (a CSS variable; the spinner itself is CSS in app.css) and the inline boot script
+ *   (screens/boot/boot-script.ts: the visitor's language and its translation files preloaded);
+ * - `vite build` renders the first step of each flow with the app's own routes and components
+ *   (screens/prerender/render-first-steps.tsx, run through Vite's SSR loader) and writes it as
+ *   `<step path>/index.html`: the step's markup in #root, its CSS inline, the chunks it needs
+ *   modulepreloaded, so nothing the first step needs is discovered after the entry script runs.
+ * The compression plugin (after this one) writes the pages' .br/.gz like every other file.
+ */
+export function vitePluginFirstPaint(): Plugin {
+  let config: ResolvedConfig | undefined;
+  const settingsFor = (root: string, prerenderedLanguage?: string): BootSettings => ({
+    languages: supportedLanguages,
+    fallbackLanguage,
+    namespaces: initialNamespaces,
+    ...(prerenderedLanguage === undefined ? {} : { prerenderedLanguage }),
+    loadingText: loadingTexts(root),
+  });
+
+  return {
+    name: 'first-paint',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!config) return html;
+        const root = config.root;
+        // Right after <meta charset> (which must stay within the first 1024 bytes): the boot script starts
+        // the translation preloads before the parser reaches anything else.
+        const charset = /<meta charset="[^"]*"\s*\/?>/i;
+        if (!charset.test(html)) throw new Error('first-paint: index.html has no <meta charset>');
+        return html.replace(charset, (meta) => `${meta}\n    ${headTags(bootScriptSource(settingsFor(root)), baselineSpinnerMs(root))}`);
+      },
+    },
+    async generateBundle(_options, bundle) {
+      if (config?.command !== 'build' || config.build.ssr !== false) return;
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset' || typeof index.source !== 'string') this.error('first-paint: no index.html in the bundle');
+      const root = config.root;
+      const server = await createServer({
+        configFile: config.configFile,
+        root,
+        mode: config.mode,
+        logLevel: 'error',
+        clearScreen: false,
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const render: unknown = (await server.ssrLoadModule(RENDER_MODULE)).renderFirstSteps;
+        if (!isRenderFirstSteps(render)) this.error(`first-paint: ${RENDER_MODULE} exports no renderFirstSteps`);
+        const pages = pagesSchema.parse(await render(englishNamespaces(root)));
+        // Every module the renders ran (not merely found in an import()): the chunks that carry them are
+        // what the first steps need.
+        const rendered = new Set([...server.moduleGraph.idToModuleMap].filter(([, node]) => node.ssrModule !== null).map(([id]) => id));
+        const indexHtml = index.source;
+        for (const page of pages) {
+          const chunks = firstStepChunks(bundle, rendered, page.flowId);
+          this.emitFile({
+            type: 'asset',
+            fileName: `${page.path.slice(1)}/index.html`,
+            source: pageHtml(indexHtml, page, chunks, bundle, bootScriptSource(settingsFor(root, PRERENDER_LANGUAGE)), bootScriptSource(settingsFor(root))),
+          });
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/** The spinner's length and the boot script (minified: it is in every page's first bytes). */
+function headTags(bootScript: string, spinnerMs: number): string {
+  return `<style>${spinnerStyle(spinnerMs)}</style><script>${minifyScript(bootScript)}</script>`;
+}
+
+function minifyScript(code: string): string {
+  return transformSync(code, { minify: true, loader: 'js', target: 'es2020' }).code.trim();
+}
+
+function spinnerStyle(spinnerMs: number): string {
+  return `:root{--root-spinner-ms:${String(spinnerMs)}ms}`;
+}
+
+/** The baseline flow's spinner (the flow every visitor starts in), from the same compile as the build's. */
+function baselineSpinnerMs(root: string): number {
+  const order = process.env.FLOW_ORDER?.trim();
+  const result = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)), order ? { order, orderSource: 'FLOW_ORDER' } : {});
+  const baseline = result.variants?.variants[result.variants.defaultVariant];
+  // A broken project fails the flows plugin with located errors; the default is enough meanwhile.
+  return (baseline === undefined ? undefined : result.flows.get(baseline)?.rootSpinnerMs) ?? DEFAULT_ROOT_SPINNER_MS;
+}
+
+/** A first step's page: index.html with the step's markup, title, spinner, inline CSS and preloads. */
+function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputChunk[], bundle: Rollup.OutputBundle, pageBootScript: string, indexBootScript: string): string {
+  const css = new Set<string>();
+  for (const chunk of [...entryChunks(bundle), ...chunks]) for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+  const styles = [...css].map((file) => {
+    const asset = bundle[file];
+    if (asset?.type !== 'asset') throw new Error(`first-paint: CSS ${file} is not in the bundle`);
+    return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+  });
+  // Found by the browser's preload scanner with the entry script: the chunks, and the translations of
+  // the page's language (the boot script asks for another language's itself).
+  const preloads = [
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`),
+    ...initialNamespaces.map((namespace) => `<link rel="preload" as="fetch" crossorigin href="/locales/${PRERENDER_LANGUAGE}/${namespace}.json">`),
+  ].join('');
+  let html = indexHtml;
+  // The stylesheets are inlined: no render-blocking request before the first paint.
+  for (const file of css) html = html.replace(new RegExp(`<link rel="stylesheet"[^>]*href="/${escapeRegExp(file)}"[^>]*>`), '');
+  if (!html.includes(minifyScript(indexBootScript))) throw new Error('first-paint: the boot script is not in index.html');
+  html = html
+    .replace(`<script>${minifyScript(indexBootScript)}</script>`, `<script>${minifyScript(pageBootScript)}</script>`)
+    .replace(/<style>:root\{--root-spinner-ms:[^}]*\}<\/style>/, `<style>${spinnerStyle(page.rootSpinnerMs)}</style>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title><style>${styles.join('')}</style>`)
+    .replace('</head>', `${preloads}</head>`)
+    .replace(APP_HTML, () => page.markup)
+    .replace('<div id="root">', `<div id="root" data-prerendered="${PRERENDER_LANGUAGE}">`);
+  if (!html.includes(page.markup)) throw new Error('first-paint: index.html has no <!--app-html--> marker in #root');
+  return html;
+}
+
+/** The entry chunk and everything it imports statically (Vite already preloads those from index.html). */
+function entryChunks(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
+  const entry = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
+  return entry === undefined ? [] : withStaticImports(bundle, [entry]);
+}
+
+/**
+ * The lazy chunks the first step of `flowId` loads (route component, flow runtime, the flow's data, a
+ * lazy screen), found as the dynamic-import chunks whose module the build-time render loaded, plus
+ * their static imports, minus what the entry already brings.
+ */
+function firstStepChunks(bundle: Rollup.OutputBundle, rendered: ReadonlySet<string>, flowId: string): Rollup.OutputChunk[] {
+  const otherFlow = (id: string): boolean => id.startsWith('\0virtual:flow/') && id !== `\0virtual:flow/${flowId}`;
+  const lazy = Object.values(bundle).filter(
+    (item): item is Rollup.OutputChunk =>
+      item.type === 'chunk' && item.isDynamicEntry && item.facadeModuleId !== null && rendered.has(item.facadeModuleId) && !otherFlow(item.facadeModuleId),
+  );
+  const already = new Set(entryChunks(bundle).map((chunk) => chunk.fileName));
+  return withStaticImports(bundle, lazy).filter((chunk) => !already.has(chunk.fileName));
+}
+
+function withStaticImports(bundle: Rollup.OutputBundle, start: readonly Rollup.OutputChunk[]): Rollup.OutputChunk[] {
+  const seen = new Map<string, Rollup.OutputChunk>();
+  const visit = (chunk: Rollup.OutputChunk): void => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) {
+      const imported = bundle[file];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  for (const chunk of start) visit(chunk);
+  return [...seen.values()];
+}
+
+/** The English files of the first screen's namespaces. */
+function englishNamespaces(root: string): Record<string, unknown> {
+  const namespaces: Record<string, unknown> = {};
+  for (const namespace of initialNamespaces) namespaces[namespace] = readJson(join(root, 'public', 'locales', fallbackLanguage, `${namespace}.json`));
+  return namespaces;
+}
+
+/** What Vite's SSR loader returns is untyped; the export is checked for being a function, its result by pagesSchema. */
+function isRenderFirstSteps(value: unknown): value is typeof renderFirstSteps {
+  return typeof value === 'function';
+}
+
+/** `common:loading` in every language, for the spinner's screen-reader text before the app runs. */
+function loadingTexts(root: string): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const language of supportedLanguages) {
+    const file = join(root, 'public', 'locales', language, 'common.json');
+    if (!existsSync(file)) continue;
+    const loading = z.object({ loading: z.string() }).safeParse(readJson(file));
+    if (loading.success) texts[language] = loading.data.loading;
+  }
+  return texts;
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
