@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { environmentProblems } from '../supabase/functions/_shared/functions-env';
 import { isKnownCountry } from './api/currency-for-country';
 import type { DefaultLocation } from './api/geolocation-from-headers';
 
@@ -123,49 +124,52 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_stripe_webhook_secret';
 
 const flag = z.enum(['1', 'true', '0', 'false', '']).default('');
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default('localhost'),
-  DEV_ROUTES: z.enum(['on', 'off']).default('on'),
-  ALLOW_INSECURE_PUBLIC: flag,
-  PRINT_SERVICE_ROLE_KEY: flag,
-  SITE_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z.string().min(1).optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_ISSUER: z.string().min(1).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
-  AUTO_CONFIRM_EMAIL: z.enum(['true', 'false']).default('true'),
-  DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
-  REVENUECAT_API_URL: z.url().optional(),
-  REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
-  REVENUECAT_PUBLIC_KEY: z.string().min(1).optional(),
-  STRIPE_EMULATOR_SECRET_KEY: z.string().regex(/^sk_test_\w+$/, 'STRIPE_EMULATOR_SECRET_KEY must look like sk_test_...').optional(),
-  STRIPE_EMULATOR_PUBLISHABLE_KEY: z.string().regex(/^pk_test_\w+$/, 'STRIPE_EMULATOR_PUBLISHABLE_KEY must look like pk_test_...').optional(),
-  STRIPE_API_URL: z.url().optional(),
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
-  DIST_DIR: z.string().min(1).default('dist'),
-  FUNCTIONS_DIR: z.string().min(1).default('supabase/functions'),
-  FUNCTIONS_URL: z.url().optional(),
-  VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'META_PIXEL_ID is the numeric pixel id from Events Manager').optional(),
-  META_GRAPH_API_URL: z.url().optional(),
-  META_ACCESS_TOKEN: z.string().min(1).optional(),
-  VITE_META_PIXEL_ID: z.string().optional(),
-  VITE_META_PIXEL_SCRIPT_URL: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('the port the stack listens on'),
+  HOST: z.string().trim().min(1).default('localhost').describe('the address it listens on (localhost = this machine only)'),
+  DEV_ROUTES: z.enum(['on', 'off']).default('on').describe('the /_dev pages without auth (mailbox, free subscriptions): on or off'),
+  ALLOW_INSECURE_PUBLIC: flag.describe('listen beyond loopback despite local secrets'),
+  PRINT_SERVICE_ROLE_KEY: flag.describe('print the service-role key at start-up'),
+  SITE_URL: z.url().optional().describe('the public URL e-mailed links and redirects use'),
+  DATA_DIR: z.string().min(1).default('.data').describe('where the embedded database keeps its files'),
+  DATABASE_URL: z.string().min(1).optional().describe('a PostgreSQL server instead of the embedded database'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional().describe('signs access tokens and the anon and service-role keys'),
+  JWT_ISSUER: z.string().min(1).optional().describe('the iss claim of access tokens'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600).describe('how long an access token lives'),
+  AUTO_CONFIRM_EMAIL: z.enum(['true', 'false']).default('true').describe('new accounts are confirmed without an e-mail'),
+  DISABLE_SIGNUP: z.enum(['true', 'false']).default('false').describe('refuse new accounts'),
+  REVENUECAT_API_URL: z.url().optional().describe('where the functions reach RevenueCat'),
+  REVENUECAT_SECRET_KEY: z.string().min(1).optional().describe('the RevenueCat secret key the functions send and the emulator accepts'),
+  REVENUECAT_PUBLIC_KEY: z.string().min(1).optional().describe('the public app key the SPA reads entitlements with'),
+  STRIPE_EMULATOR_SECRET_KEY: z.string().regex(/^sk_test_\w+$/, 'STRIPE_EMULATOR_SECRET_KEY must look like sk_test_...').optional().describe("the Stripe emulator's secret key"),
+  STRIPE_EMULATOR_PUBLISHABLE_KEY: z.string().regex(/^pk_test_\w+$/, 'STRIPE_EMULATOR_PUBLISHABLE_KEY must look like pk_test_...').optional().describe("the Stripe emulator's publishable key"),
+  STRIPE_API_URL: z.url().optional().describe('where the stripe SDK of the functions goes'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional().describe('the key that SDK sends'),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional().describe('what stripe-webhook verifies deliveries with'),
+  DIST_DIR: z.string().min(1).default('dist').describe('the built SPA'),
+  FUNCTIONS_DIR: z.string().min(1).default('supabase/functions').describe('the Edge Functions the stack mounts'),
+  FUNCTIONS_URL: z.url().optional().describe('a Deno runtime serving the functions, behind this gateway'),
+  VITE_STRIPE_PUBLISHABLE_KEY: z.string().optional().describe('the build uses real Stripe.js: the CSP allows Stripe'),
+  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'META_PIXEL_ID is the numeric pixel id from Events Manager').optional().describe('the pixel the Conversions API events go to'),
+  META_GRAPH_API_URL: z.url().optional().describe('the Graph API base URL'),
+  META_ACCESS_TOKEN: z.string().min(1).optional().describe('the Conversions API token'),
+  VITE_META_PIXEL_ID: z.string().optional().describe("the build loads Meta's pixel: the CSP allows Meta"),
+  VITE_META_PIXEL_SCRIPT_URL: z.string().optional().describe('where the build loads the pixel from'),
   // Empty means "unknown": the geolocation answers null for it (and eur for an unknown country).
   GEO_DEFAULT_COUNTRY: z
     .string()
     .trim()
     .transform((code) => code.toUpperCase())
     .refine((code) => code === '' || isKnownCountry(code), 'GEO_DEFAULT_COUNTRY must be an ISO 3166-1 alpha-2 country code (e.g. DE) or empty')
-    .default('DE'),
-  GEO_DEFAULT_CITY: z.string().trim().default(''),
-  GEO_DEFAULT_ZIPCODE: z.string().trim().default(''),
-  VITE_SNOWPLOW_COLLECTOR_URL: z.string().optional(),
-  VITE_SENTRY_DSN: z.string().optional(),
-  IGLU_SCHEMAS_DIR: z.string().min(1).default('config/iglu/schemas'),
+    .default('DE').describe('the visitor country without a CDN header'),
+  GEO_DEFAULT_CITY: z.string().trim().default('').describe('the visitor city without a CDN header'),
+  GEO_DEFAULT_ZIPCODE: z.string().trim().default('').describe('the visitor postal code without a CDN header'),
+  VITE_SNOWPLOW_COLLECTOR_URL: z.string().optional().describe('the build sends analytics there: the CSP allows it'),
+  VITE_SENTRY_DSN: z.string().optional().describe('the build reports errors there: the CSP allows it'),
+  IGLU_SCHEMAS_DIR: z.string().min(1).default('config/iglu/schemas').describe('the Iglu schemas the local collector validates against'),
 });
+
+/** Every variable the stack reads (.env.example lists them). */
+export const serverEnvNames: readonly string[] = Object.keys(envSchema.shape);
 
 /**
  * Parses the environment; throws with every problem listed when something is malformed, or when the
@@ -174,7 +178,7 @@ const envSchema = z.object({
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const problems = environmentProblems(envSchema.shape, parsed.error).map((line) => `  ${line}`);
     throw new Error(`Invalid server environment:\n${problems.join('\n')}`);
   }
   const e = parsed.data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLISHED_LOCAL_SECRETS } from './published-local-secrets.ts';
 
 const url = z.url().transform((value) => value.replace(/\/$/, ''));
 
@@ -16,6 +17,7 @@ export const functionsEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'starts with whsec_').describe("the signing secret of the Stripe webhook endpoint that delivers to stripe-webhook"),
   REVENUECAT_API_URL: url.default('https://api.revenuecat.com/v1').describe('RevenueCat REST v1; unset = RevenueCat'),
   REVENUECAT_SECRET_KEY: z.string().min(1).describe('the RevenueCat secret API key: receipts, attributes, subscriber reads'),
+  DEPLOY_ENV: z.enum(['production', 'staging', 'local']).default('local').describe('production refuses test keys and the local defaults'),
 });
 
 export type FunctionsEnv = z.infer<typeof functionsEnvSchema>;
@@ -35,11 +37,31 @@ export function environmentProblems(shape: Readonly<Record<string, z.ZodType>>, 
   });
 }
 
+type FunctionsEnvName = keyof FunctionsEnv;
+
+/** What DEPLOY_ENV=production refuses: anything that only works against the local stack, and Stripe test keys. */
+export function productionProblems(env: FunctionsEnv): string[] {
+  const problem = (name: FunctionsEnvName, text: string) => `${name} (${functionsEnvSchema.shape[name].description ?? ''}): ${text}`;
+  const problems: string[] = [];
+  if (!/^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY)) problems.push(problem('STRIPE_SECRET_KEY', 'is a test key (or the emulator\'s) in a live deployment; set sk_live_... or rk_live_...'));
+  if (env.STRIPE_API_URL !== undefined) problems.push(problem('STRIPE_API_URL', 'points the SDK away from Stripe; unset it in production'));
+  if (new URL(env.REVENUECAT_API_URL).hostname !== 'api.revenuecat.com') problems.push(problem('REVENUECAT_API_URL', 'is not RevenueCat (https://api.revenuecat.com/v1)'));
+  for (const name of ['REVENUECAT_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (PUBLISHED_LOCAL_SECRETS.includes(env[name])) problems.push(problem(name, 'is the local stack\'s published default'));
+  }
+  if (['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.SUPABASE_URL).hostname)) problems.push(problem('SUPABASE_URL', 'is a local address'));
+  return problems;
+}
+
 export function functionsEnv(read: (name: string) => string | undefined): FunctionsEnv {
   const values = Object.fromEntries(Object.keys(functionsEnvSchema.shape).map((name) => [name, read(name) || undefined]));
   const parsed = functionsEnvSchema.safeParse(values);
   if (!parsed.success) {
     throw new InvalidEnvironmentError(`Invalid Edge Function environment:\n${environmentProblems(functionsEnvSchema.shape, parsed.error).map((line) => `  ${line}`).join('\n')}`);
+  }
+  const problems = parsed.data.DEPLOY_ENV === 'production' ? productionProblems(parsed.data) : [];
+  if (problems.length > 0) {
+    throw new InvalidEnvironmentError(`A production deployment (DEPLOY_ENV=production) refuses:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   return parsed.data;
 }

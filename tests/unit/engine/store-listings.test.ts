@@ -3,6 +3,7 @@ import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { formatFlowDiagnostic } from '../../../engine/flow-error';
 import { loadStoreListings, placeholderStoreListingIds } from '../../../engine/store-listings';
+import { productionBuildEnv } from '../deploy/production-environment';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -53,16 +54,20 @@ describe('vite build with DEPLOY_ENV=production', () => {
       console.log('store-listings: config/store-listings.yaml has real ids; the production-build refusal is covered by the loader tests above');
       return;
     }
-    const previous = process.env.DEPLOY_ENV;
-    process.env.DEPLOY_ENV = 'production';
+    const previous = { ...process.env };
+    // A deployment's build variables, so the store ids are the only thing left to refuse.
+    Object.assign(process.env, productionBuildEnv, { DEPLOY_ENV: 'production' });
     try {
       // The plugin refuses in buildStart, before any module is transformed: this costs a config load.
       await expect(build({ configFile: resolve(root, 'vite.config.ts'), root, logLevel: 'silent', build: { write: false } })).rejects.toThrow(
         /config\/store-listings\.yaml:\d+:\d+ appStoreId: still a placeholder/,
       );
     } finally {
-      if (previous === undefined) delete process.env.DEPLOY_ENV;
-      else process.env.DEPLOY_ENV = previous;
+      for (const name of [...Object.keys(productionBuildEnv), 'DEPLOY_ENV']) {
+        const value = previous[name];
+        if (value === undefined) Reflect.deleteProperty(process.env, name);
+        else process.env[name] = value;
+      }
     }
   });
 });
