@@ -73,6 +73,9 @@ function pgQueryable(target: pg.Pool | pg.PoolClient): Transaction {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle pooled connection the server drops (a restart: 57P01) is an 'error' event; unhandled, it
+  // would end this process. The pool discards that client and opens a new one for the next request.
+  pool.on('error', (error) => console.error('PostgreSQL dropped an idle connection:', error.message));
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
