@@ -28,6 +28,9 @@ function appServer(port: number, order: string | undefined) {
       PORT: String(port),
       DATA_DIR: join(dir, 'data'),
       DIST_DIR: dist,
+      // A euro country where the consent notice does not show (services/consent/consent-countries.ts):
+      // tests walk the pages without it; the consent tests ask for a country with it (CDN header).
+      GEO_DEFAULT_COUNTRY: 'MC',
       ...(order ? { FLOW_ORDER: order } : {}),
     },
     url: `http://localhost:${port}/onboarding`,

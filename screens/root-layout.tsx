@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import variants from 'virtual:flow-variants';
 import { Outlet, useLocation } from 'react-router';
 import { useAppServices } from './app-services-context';
@@ -9,15 +9,22 @@ import { useAppServices } from './app-services-context';
  */
 export const TELEMETRY_FALLBACK_MS = 1500;
 
+/** The consent notice is its own chunk (with its own translations), loaded only for a visitor it asks. */
+const ConsentNotice = lazy(() => import('./consent-notice').then((module) => ({ default: module.ConsentNotice })));
+
 /**
  * Root layout: the child route, and a page view on every location change (queued until the tracker
- * loads after the first paint). The spec's root spinner is not rendered here: it is CSS in the HTML
- * (index.html, app.css), so it runs from the first byte without waiting for JavaScript, and a
- * prerendered first step is hydrated under it instead of mounted after it.
+ * loads after the first paint); the consent notice while consent is asked for (decided after the
+ * first paint, so never before the page it floats over). The spec's root spinner is not rendered here:
+ * it is CSS in the HTML (index.html, app.css), so it runs from the first byte without waiting for
+ * JavaScript, and a prerendered first step is hydrated under it instead of mounted after it.
  */
 export function RootLayout() {
   const location = useLocation();
-  const { recordPageView, startTelemetry } = useAppServices();
+  const { recordPageView, startTelemetry, consent } = useAppServices();
+  // The prerendered page is rendered without a decision; `ask` comes only after start (after hydration),
+  // so the server snapshot may be the state itself: the notice is never part of the prerendered HTML.
+  const consentState = useSyncExternalStore(consent.subscribe, consent.state, consent.state);
 
   // In the funnel the step itself starts telemetry once painted (a slow first step must not compete
   // with it); route errors start it by reporting.
@@ -32,5 +39,15 @@ export function RootLayout() {
     recordPageView(window.location.href);
   }, [location.pathname, location.search, recordPageView]);
 
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {consentState === 'ask' ? (
+        // Nothing while its chunk or translations load: the page under it is already usable.
+        <Suspense fallback={null}>
+          <ConsentNotice onChoose={consent.choose} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

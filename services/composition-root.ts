@@ -31,6 +31,8 @@ import type { AnalyticsEventMeta } from './analytics/analytics-service';
 import { createDeferredAnalytics } from './analytics/deferred-analytics';
 import { createDeferredErrorReporter } from './errors/deferred-error-reporter';
 import type { ProductApiServices } from './product-api/create-product-api-services';
+import type { Consent } from './consent/consent';
+import { createStoredConsent } from './consent/stored-consent';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -106,7 +108,19 @@ export interface AppServices {
   readonly checkoutSession: CheckoutSession;
   /** The help centre: the support address and the cancel / refund requests. */
   readonly helpCentre: HelpCentreService;
+  /**
+   * Consent for the ad pixel and analytics cookies (issue 12 section 5): the root layout shows the
+   * notice while it says `ask`. Until `granted` the pixel does not load, no ad-platform event is sent,
+   * and analytics tracks without cookies.
+   */
+  readonly consent: Consent;
 }
+
+/**
+ * How long analytics waits for the consent state before starting without cookies anyway (its events
+ * are queued meanwhile, none is lost): the country lookup that decides it is one small request.
+ */
+export const CONSENT_DECISION_WAIT_MS = 2000;
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
 
@@ -131,17 +145,50 @@ export function createAppServices(): AppServices {
   window.addEventListener('error', onEarlyError);
   window.addEventListener('unhandledrejection', onEarlyRejection);
   const reportError = (error: unknown): void => errors.report(error);
-  const analytics = createDeferredAnalytics(
-    () =>
-      Promise.all([import('./analytics/snowplow-analytics'), import('./analytics/analytics-settings')]).then(([{ createSnowplowAnalytics }, { analyticsSettings }]) =>
-        createSnowplowAnalytics(analyticsSettings(import.meta.env, window.location.origin)),
-      ),
-    log,
-  );
-  const eventMeta = (): AnalyticsEventMeta => ({ timestamp: Date.now(), language: document.documentElement.lang || navigator.language });
   // Reading window.localStorage itself throws where storage is blocked: only these two lines touch it.
   const local = openBrowserStorage(() => window.localStorage, log);
   const session = openBrowserStorage(() => window.sessionStorage, log);
+  const consent = createStoredConsent({
+    storage: local.storage,
+    country: async () => (await loadProductApi()).location.location().then((location) => location.countryCode),
+    log,
+  });
+  /** Runs `work` once consent is granted (now, or when the visitor accepts); never when it is not. */
+  const onceGranted = (work: () => void): void => {
+    if (consent.state() === 'granted') {
+      work();
+      return;
+    }
+    const unsubscribe = consent.subscribe(() => {
+      if (consent.state() !== 'granted') return;
+      unsubscribe();
+      work();
+    });
+  };
+  const analytics = createDeferredAnalytics(
+    () =>
+      Promise.all([import('./analytics/snowplow-analytics'), import('./analytics/analytics-settings')]).then(([{ createSnowplowAnalytics }, { analyticsSettings }]) => {
+        // Cookies only with consent; an accept later switches the running tracker over.
+        const tracker = createSnowplowAnalytics(analyticsSettings(import.meta.env, window.location.origin), consent.state() === 'granted');
+        onceGranted(() => tracker.allowCookies());
+        return tracker;
+      }),
+    log,
+  );
+  /** Analytics starts once consent is decided (so a granted visitor's first events carry their ids), or after a short wait. */
+  const startAnalytics = (): void => {
+    if (consent.state() !== 'undecided') {
+      analytics.start();
+      return;
+    }
+    const timer = window.setTimeout(() => analytics.start(), CONSENT_DECISION_WAIT_MS);
+    const unsubscribe = consent.subscribe(() => {
+      unsubscribe();
+      window.clearTimeout(timer);
+      analytics.start();
+    });
+  };
+  const eventMeta = (): AnalyticsEventMeta => ({ timestamp: Date.now(), language: document.documentElement.lang || navigator.language });
   const supabase = createSupabaseServices({
     settings: supabaseSettings(import.meta.env, window.location.origin),
     storage: local.storage,
@@ -204,11 +251,15 @@ export function createAppServices(): AppServices {
     });
     return tracking;
   };
+  let telemetryStarted = false;
+  // Only with consent: the pixel loads when it is granted (maybe later, from the notice); a conversion
+  // without it sends nothing to the ad platform, neither the pixel event nor the server event.
+  const withConsent = async (): Promise<ConversionTracking | undefined> => (consent.state() === 'granted' ? loadTracking().catch(() => undefined) : undefined);
   const conversions: ConversionTracking = {
-    start: () => void loadTracking().then((loaded) => loaded.start(), () => undefined),
-    completeRegistration: async (account) => (await loadTracking().catch(() => undefined))?.completeRegistration(account),
-    initiateCheckout: async (checkout) => (await loadTracking().catch(() => undefined))?.initiateCheckout(checkout),
-    purchase: async (purchase) => (await loadTracking().catch(() => undefined))?.purchase(purchase),
+    start: () => onceGranted(() => void loadTracking().then((loaded) => loaded.start(), () => undefined)),
+    completeRegistration: async (account) => (await withConsent())?.completeRegistration(account),
+    initiateCheckout: async (checkout) => (await withConsent())?.initiateCheckout(checkout),
+    purchase: async (purchase) => (await withConsent())?.purchase(purchase),
   };
   return {
     createI18n,
@@ -226,7 +277,12 @@ export function createAppServices(): AppServices {
     recordPageView: (url) => analytics.pageView(url, document.title, eventMeta()),
     trackOnboardingEvent: (event) => analytics.onboardingEvent(event, eventMeta()),
     startTelemetry: () => {
-      analytics.start();
+      // Every step's paint calls this; the first call does it all.
+      if (telemetryStarted) return;
+      telemetryStarted = true;
+      // The country lookup that decides consent waits for this moment too (after the first paint).
+      consent.start();
+      startAnalytics();
       errors.start();
       // The ad pixel (a separate service) starts at the same moment: after the first page painted,
       // so it never weighs on the first step.
@@ -247,5 +303,6 @@ export function createAppServices(): AppServices {
     productApi: loadProductApi,
     checkoutSession: sessionCheckoutSession(session.storage, log),
     helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
+    consent,
   };
 }

@@ -13,6 +13,7 @@ import type { ReceiptService } from '../../services/receipts/receipt-service';
 import { memoryStorage } from '../../services/storage/memory-storage';
 import { createSupabaseServices } from '../../services/supabase/create-supabase-services';
 import { supabaseSettings } from '../../services/supabase/supabase-settings';
+import { createStoredConsent } from '../../services/consent/stored-consent';
 
 /** The origin the build renders for; page markup never contains it (all app links are paths). */
 const BUILD_ORIGIN = 'http://prerender.invalid';
@@ -73,5 +74,7 @@ export function prerenderServices(): AppServices {
     productApi: unavailable('the product API'),
     checkoutSession: sessionCheckoutSession(session, log),
     helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
+    // Never started here (no telemetry at build time): undecided, so no notice in the prerendered HTML.
+    consent: createStoredConsent({ storage: local, country: unavailable('the location'), log }),
   };
 }

@@ -8,8 +8,12 @@ import { z } from 'zod';
 // `flags`: the Confidence resolver's resolve and apply calls (server/confidence/).
 export const FAULTY_SERVICES = ['snowplow', 'sentry', 'pixel', 'flags'] as const;
 export type FaultyService = (typeof FAULTY_SERVICES)[number];
-/** `fail`: the connection is dropped (what "refused" looks like to the browser); `hang`: never answered. */
-export type FaultMode = 'ok' | 'fail' | 'hang';
+/**
+ * `fail`: the connection is dropped (what "refused" looks like to the browser); `error`: answered with
+ * a 500, as a service that is up but broken; `hang`: never answered.
+ */
+export const FAULT_MODES = ['ok', 'fail', 'error', 'hang'] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
 
 /** The cookie a browser (a test's context) sets to break services for itself only: `snowplow:hang|sentry:fail`. */
 export const DEV_FAULTS_COOKIE = 'dev-faults';
@@ -23,7 +27,7 @@ export interface DevFaults {
   routes(): Hono;
 }
 
-const setSchema = z.object({ service: z.enum(FAULTY_SERVICES), mode: z.enum(['ok', 'fail', 'hang']) });
+const setSchema = z.object({ service: z.enum(FAULTY_SERVICES), mode: z.enum(FAULT_MODES) });
 
 /**
  * The stack's dev switch to make each stand-in fail or hang, for trying the funnel without them. Set
@@ -48,6 +52,7 @@ export function createDevFaults(): DevFaults {
         });
         return c.text('released after hanging', 504);
       }
+      if (mode === 'error') return c.text(`${service} failed (dev faults)`, 500);
       // Drop the connection when there is a socket (node-server); in-process requests get a 503.
       socketOf(c)?.destroy();
       return c.text(`${service} is switched off (dev faults)`, 503);
@@ -57,7 +62,7 @@ export function createDevFaults(): DevFaults {
       app.get('/', (c) => c.json(Object.fromEntries(FAULTY_SERVICES.map((service) => [service, global.get(service) ?? 'ok']))));
       app.post('/', async (c) => {
         const parsed = setSchema.safeParse(await c.req.json().catch(() => null));
-        if (!parsed.success) return c.json({ message: `Expected {"service": ${FAULTY_SERVICES.map((s) => `"${s}"`).join('|')}, "mode": "ok"|"fail"|"hang"}` }, 400);
+        if (!parsed.success) return c.json({ message: `Expected {"service": ${FAULTY_SERVICES.map((s) => `"${s}"`).join('|')}, "mode": ${FAULT_MODES.map((m) => `"${m}"`).join('|')}}` }, 400);
         global.set(parsed.data.service, parsed.data.mode);
         return c.json(Object.fromEntries(FAULTY_SERVICES.map((service) => [service, global.get(service) ?? 'ok'])));
       });
@@ -71,7 +76,8 @@ function cookieModes(value: string | undefined): Map<string, FaultMode> {
   // `:` and `|` because a cookie value may not hold `,` (RFC 6265).
   for (const part of (value ?? '').split('|')) {
     const [service, mode] = part.split(':').map((piece) => piece.trim());
-    if (service !== undefined && (mode === 'fail' || mode === 'hang' || mode === 'ok')) modes.set(service, mode);
+    const known = FAULT_MODES.find((candidate) => candidate === mode);
+    if (service !== undefined && known !== undefined) modes.set(service, known);
   }
   return modes;
 }

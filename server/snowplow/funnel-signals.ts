@@ -6,9 +6,13 @@ export interface MicroGoodEventLike {
   readonly event: Readonly<Record<string, unknown>>;
 }
 
+/** The network user id the collector records for an anonymous (`SP-Anonymous`) request: no one in particular. */
+const ANONYMOUS_NETWORK_USER_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Micro's good events as report input: page views and onboarding events with their visitor
- * (domain_userid), path, answered step, UI language (the funnel_context entity, else the browser's)
+ * (domain_userid; for a visitor who refused cookies, who has none, the in-memory session id of the
+ * page load, which is the most that can be known of them), path, answered step, UI language (the funnel_context entity, else the browser's)
  * and time (derived_tstamp, what Snowplow recommends for ordering a visitor's events).
  */
 export function funnelSignals(events: readonly MicroGoodEventLike[]): FunnelSignal[] {
@@ -16,7 +20,8 @@ export function funnelSignals(events: readonly MicroGoodEventLike[]): FunnelSign
     const e = good.event;
     const onboarding = record(e.unstruct_event_com_nutritionfunnel_onboarding_event_1);
     const kind = good.eventType === 'page_view' ? 'page_view' : good.eventType === 'unstruct' && onboarding !== undefined ? 'onboarding_event' : undefined;
-    const visitor = text(e.domain_userid) ?? text(e.network_userid);
+    const networkUserId = text(e.network_userid);
+    const visitor = text(e.domain_userid) ?? (networkUserId === ANONYMOUS_NETWORK_USER_ID ? undefined : networkUserId) ?? text(e.domain_sessionid);
     const path = text(e.page_urlpath);
     const at = Date.parse(text(e.derived_tstamp) ?? text(e.collector_tstamp) ?? '');
     if (kind === undefined || visitor === undefined || path === undefined || Number.isNaN(at)) return [];

@@ -1,4 +1,5 @@
 import {
+  disableAnonymousTracking,
   enableActivityTracking,
   newTracker,
   setCustomUrl,
@@ -15,17 +16,29 @@ import { SNOWPLOW_LIMITS, snowplowTrackerConfig } from './snowplow-tracker-confi
 export const FUNNEL_CONTEXT_SCHEMA = 'iglu:com.nutritionfunnel/funnel_context/jsonschema/1-0-0';
 const TRACKER_ID = 'funnel';
 
+/** The tracker, and the switch to cookies once the visitor consents. */
+export interface SnowplowAnalytics extends AnalyticsService {
+  /** Leaves anonymous tracking: user and session ids in cookies from now on (consent was given). */
+  allowCookies(): void;
+}
+
 /**
  * The real Snowplow browser tracker (its own lazy chunk: the composition root imports this module only
  * after the first step painted). Page views carry the URL they were recorded for (not the one current
  * when a queued event is sent), and page pings follow each page view.
  */
-export function createSnowplowAnalytics(settings: AnalyticsSettings): AnalyticsService {
-  newTracker(TRACKER_ID, settings.collectorUrl, snowplowTrackerConfig(settings.appId));
+export function createSnowplowAnalytics(settings: AnalyticsSettings, cookies: boolean): SnowplowAnalytics {
+  newTracker(TRACKER_ID, settings.collectorUrl, snowplowTrackerConfig(settings.appId, cookies));
+  let anonymous = !cookies;
   enableActivityTracking({ minimumVisitLength: SNOWPLOW_LIMITS.minimumVisitLengthSeconds, heartbeatDelay: SNOWPLOW_LIMITS.heartbeatDelaySeconds });
   let language = '';
   const languageEntity = (): SelfDescribingJson[] => (language === '' ? [] : [{ schema: FUNNEL_CONTEXT_SCHEMA, data: { language } }]);
   return {
+    allowCookies() {
+      if (!anonymous) return;
+      anonymous = false;
+      disableAnonymousTracking({ stateStorageStrategy: 'cookieAndLocalStorage' }, [TRACKER_ID]);
+    },
     pageView(url, title, meta) {
       language = meta.language;
       setCustomUrl(url);

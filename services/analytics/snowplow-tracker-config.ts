@@ -16,9 +16,15 @@ export const SNOWPLOW_LIMITS = {
 /**
  * `newTracker`'s configuration: POST batches to the collector with the spec's limits. The tracker
  * retries any other failure on its next send; these statuses mean the batch will never be accepted.
+ *
+ * Without consent for cookies (`cookies: false`) the tracker stores nothing on the device: Snowplow's
+ * anonymous tracking (no `_sp_id` user id, `SP-Anonymous` so the collector sets no `sp` cookie and keeps
+ * no IP) and state storage `none` (no `_sp_ses` cookie, the send queue in memory, not local storage).
+ * Session tracking stays on, in memory: the events of one page load still belong together.
  */
-export function snowplowTrackerConfig(appId: string): TrackerConfiguration {
+export function snowplowTrackerConfig(appId: string, cookies: boolean): TrackerConfiguration {
   return {
+    ...(cookies ? {} : { anonymousTracking: { withSessionTracking: true, withServerAnonymisation: true }, stateStorageStrategy: 'none' as const }),
     appId,
     platform: 'web',
     eventMethod: 'post',

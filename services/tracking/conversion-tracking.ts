@@ -67,9 +67,11 @@ export interface ConversionTrackingDeps {
 
 /**
  * How long a server event waits for the pixel library: it sets `_fbp` when it runs, and the server
- * event should carry it. A blocked or slow pixel delays the server event by this much, no more.
+ * event should carry it. A blocked, refused or hanging pixel delays the server event by this much, no
+ * more; the payment-completion step awaits the purchase event, and no third party may hold a step for
+ * more than 1 s (issue 12 section 6). `_fbp` is usually there already: the pixel set it on an earlier page.
  */
-export const PIXEL_WAIT_MS = 3000;
+export const PIXEL_WAIT_MS = 1000;
 
 interface ServerEvent {
   readonly eventName: string;

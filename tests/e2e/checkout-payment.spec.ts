@@ -6,6 +6,7 @@ import { startSignedIn } from './support/signed-in-session';
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { createIncompleteSubscription, missingEmulatorRoutes, missingPaypal, paymentPagePath, stripeEmulatorClient, subscribeAsUser } from './support/stripe-emulator-client';
+import { fillCard, payButton, paymentFrame } from './support/payment-page';
 
 /**
  * The payment page through the unmodified @stripe/react-stripe-js over the Stripe.js sandbox and the
@@ -14,19 +15,10 @@ import { createIncompleteSubscription, missingEmulatorRoutes, missingPaypal, pay
  * each test walks several cards on the same page.
  */
 
-const paymentFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Secure payment input frame"]');
 const challengeFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="3D Secure authentication"]');
-const payButton = (page: Page) => page.getByRole('button', { name: /^Pay/ });
 /** The same button whatever it says ("Pay €2.99", "Processing…"). */
 const submitButton = (page: Page) => page.locator('main form').getByRole('button');
 const appMessage = (page: Page) => page.locator('main').getByRole('alert');
-
-async function fillCard(frame: FrameLocator, card: { number?: string; expiry?: string; cvc?: string; zip?: string }): Promise<void> {
-  if (card.number !== undefined) await frame.getByLabel('Card number').fill(card.number);
-  if (card.expiry !== undefined) await frame.getByLabel('Expiration date').fill(card.expiry);
-  if (card.cvc !== undefined) await frame.getByLabel('Security code').fill(card.cvc);
-  if (card.zip !== undefined) await frame.getByLabel('ZIP').fill(card.zip);
-}
 
 /** Skips (saying why, in the output) while the emulator lacks the routes a payment needs. */
 async function skipWithoutEmulatorRoutes(stripe: ReturnType<typeof stripeEmulatorClient>): Promise<void> {

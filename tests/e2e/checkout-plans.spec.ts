@@ -2,6 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type Stripe from 'stripe';
 import { axeFindings } from '../a11y/axe-report';
 import { createAccount, localeText, signInThroughTheForm, uniqueEmail } from './support/account-stack';
+import { answerConsentAhead } from './support/consent-answer';
 import { pathOf } from './support/funnel-walker';
 import { startSignedIn } from './support/signed-in-session';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
@@ -166,6 +167,8 @@ test('signed out -> sign-in -> plans: content, countdown across a reload and to 
 
 test('/checkout leads to the plans; a failed price list offers a retry; in Swedish kronor a double tap on yearly creates one subscription, and everything waits meanwhile', async ({ page, request, baseURL }) => {
   const { email } = await startSignedIn(page, request, 'plans-double');
+  // A visitor in Sweden who answered the consent notice on an earlier visit (it would float over the plans).
+  await answerConsentAhead(page, 'rejected');
   // A visitor in Sweden, as the CDN in front of the stack says: GET /api/v1/geolocation reads it.
   await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'SE', 'CF-IPCity': 'Stockholm', 'CF-Postal-Code': '111 20' });
   // A price list that fails once: the page's own error element offers a retry, which works.

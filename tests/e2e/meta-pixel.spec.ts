@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { localeText, uniqueEmail } from './support/account-stack';
+import { answerConsentAhead } from './support/consent-answer';
 import { pathOf, stepHeading } from './support/funnel-walker';
 
 /**
@@ -27,6 +28,8 @@ async function devEvents(request: APIRequestContext): Promise<DevEvents> {
 test('pixel and server events are recorded with hashed fields, the click id and no plain e-mail', async ({ page, request }) => {
   const address = uniqueEmail('Pixel.Person');
   const fbclid = `IwAR-e2e-${Date.now().toString(36)}`;
+  // A visitor in Sweden is asked first (the notice); this one accepted on an earlier visit.
+  await answerConsentAhead(page, 'accepted');
   // What the geolocation lookup caches for the session (spec: city, countrycode, zipcode).
   await page.addInitScript(() => {
     sessionStorage.setItem('city', 'Malmö');
@@ -100,6 +103,7 @@ test('a pixel that does not load is logged and the funnel goes on', async ({ pag
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  await answerConsentAhead(page, 'accepted');
   // As an ad blocker does.
   await page.route('**/meta/fbevents.js', (route) => route.abort('blockedbyclient'));
   await page.goto('/onboarding');

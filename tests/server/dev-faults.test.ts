@@ -35,4 +35,15 @@ describe('dev faults: the switch that makes the collector, the Sentry sink and t
     await expect(fetch(`${server.url}/meta/tr?id=1&ev=PageView`, { headers: { Cookie: 'dev-faults=pixel:fail' } })).rejects.toThrow();
     expect((await collect()).status).toBe(200);
   });
+
+  it('answers 500 for a service switched to error, the connection kept', async () => {
+    const envelope = (cookie: string) => fetch(`${server.url}/api/1/envelope/?sentry_key=local`, { method: 'POST', body: '{}\n', headers: { Cookie: cookie } });
+    expect((await collect({ Cookie: 'dev-faults=snowplow:error' })).status).toBe(500);
+    expect((await envelope('dev-faults=sentry:error')).status).toBe(500);
+    expect((await fetch(`${server.url}/meta/fbevents.js`, { headers: { Cookie: 'dev-faults=pixel:error' } })).status).toBe(500);
+    expect(await (await setFault('pixel', 'error')).json()).toMatchObject({ pixel: 'error' });
+    expect((await fetch(`${server.url}/meta/tr?id=1&ev=PageView`)).status).toBe(500);
+    await setFault('pixel', 'ok');
+    expect((await fetch(`${server.url}/meta/tr?id=1&ev=PageView`)).status).toBe(200);
+  });
 });

@@ -3,7 +3,7 @@ import { SNOWPLOW_LIMITS, snowplowTrackerConfig } from '../../../services/analyt
 
 describe('Snowplow tracker settings', () => {
   it("carry the spec's limits (onboarding-signup.md section 9 and the collector row of section 7)", () => {
-    expect(snowplowTrackerConfig('nutrition-funnel-web')).toMatchObject({
+    expect(snowplowTrackerConfig('nutrition-funnel-web', true)).toMatchObject({
       appId: 'nutrition-funnel-web',
       eventMethod: 'post',
       maxLocalStorageQueueSize: 1000,
@@ -14,6 +14,15 @@ describe('Snowplow tracker settings', () => {
       retryFailedRequests: true,
       dontRetryStatusCodes: [400, 401, 403, 410, 422],
     });
+    expect(snowplowTrackerConfig('nutrition-funnel-web', true)).not.toHaveProperty('anonymousTracking');
     expect(Number.isInteger(SNOWPLOW_LIMITS.minimumVisitLengthSeconds) && Number.isInteger(SNOWPLOW_LIMITS.heartbeatDelaySeconds)).toBe(true);
+  });
+
+  it('without consent for cookies store nothing on the device and ask the collector for no cookie either', () => {
+    expect(snowplowTrackerConfig('nutrition-funnel-web', false)).toMatchObject({
+      anonymousTracking: { withSessionTracking: true, withServerAnonymisation: true },
+      stateStorageStrategy: 'none',
+      maxPostBytes: 40_000,
+    });
   });
 });

@@ -220,6 +220,8 @@ describe('the server event and the pixel library', () => {
     await done;
     expect(serverEvents[0]).toMatchObject({ fbp: 'fb.1.5.6' });
     expect(waits).toEqual([PIXEL_WAIT_MS]);
+    // The payment-completion step awaits this: a hanging pixel may not hold it for more than 1 s.
+    expect(PIXEL_WAIT_MS).toBeLessThanOrEqual(1000);
 
     const blocked = harness({ loadPixel: async () => ({ loaded: new Promise(() => undefined), track: () => new Promise(() => undefined) }), delay: async () => undefined });
     await blocked.tracking.completeRegistration({ userId: 'u', email: 'e@example.com' });

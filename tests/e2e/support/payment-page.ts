@@ -1,0 +1,13 @@
+import type { FrameLocator, Page } from '@playwright/test';
+
+/** The Payment Element's iframe (the Stripe.js sandbox names it as Stripe.js does). */
+export const paymentFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Secure payment input frame"]');
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay/ });
+
+/** Types into the card fields that are given, as a visitor would. */
+export async function fillCard(frame: FrameLocator, card: { number?: string; expiry?: string; cvc?: string; zip?: string }): Promise<void> {
+  if (card.number !== undefined) await frame.getByLabel('Card number').fill(card.number);
+  if (card.expiry !== undefined) await frame.getByLabel('Expiration date').fill(card.expiry);
+  if (card.cvc !== undefined) await frame.getByLabel('Security code').fill(card.cvc);
+  if (card.zip !== undefined) await frame.getByLabel('ZIP').fill(card.zip);
+}
