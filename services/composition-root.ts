@@ -31,7 +31,7 @@ import type { AnalyticsEventMeta } from './analytics/analytics-service';
 import { createDeferredAnalytics } from './analytics/deferred-analytics';
 import { createDeferredErrorReporter } from './errors/deferred-error-reporter';
 import type { ProductApiServices } from './product-api/create-product-api-services';
-import type { Consent } from './consent/consent';
+import type { Consent, ConsentState } from './consent/consent';
 import { createStoredConsent } from './consent/stored-consent';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
@@ -121,6 +121,11 @@ export interface AppServices {
  * are queued meanwhile, none is lost): the country lookup that decides it is one small request.
  */
 export const CONSENT_DECISION_WAIT_MS = 2000;
+/**
+ * How long a conversion waits for the consent decision before it is dropped as not consented: the
+ * payment-completion step awaits the purchase, and no step may wait on tracking for more than 1 s.
+ */
+export const CONVERSION_CONSENT_WAIT_MS = 1000;
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
 
@@ -175,19 +180,28 @@ export function createAppServices(): AppServices {
       }),
     log,
   );
-  /** Analytics starts once consent is decided (so a granted visitor's first events carry their ids), or after a short wait. */
-  const startAnalytics = (): void => {
-    if (consent.state() !== 'undecided') {
-      analytics.start();
-      return;
-    }
-    const timer = window.setTimeout(() => analytics.start(), CONSENT_DECISION_WAIT_MS);
-    const unsubscribe = consent.subscribe(() => {
-      unsubscribe();
-      window.clearTimeout(timer);
-      analytics.start();
+  /**
+   * The consent state once decided (starting the decision if nothing has yet: a conversion on a page
+   * that has not painted a step), or whatever it is after `ms`.
+   */
+  const decidedConsent = (ms: number): Promise<ConsentState> => {
+    consent.start();
+    if (consent.state() !== 'undecided') return Promise.resolve(consent.state());
+    return new Promise((resolve) => {
+      const timer = window.setTimeout(() => {
+        unsubscribe();
+        resolve(consent.state());
+      }, ms);
+      const unsubscribe = consent.subscribe(() => {
+        window.clearTimeout(timer);
+        unsubscribe();
+        resolve(consent.state());
+      });
     });
   };
+  // Analytics starts once consent is decided (so a granted visitor's first page view carries their
+  // ids), or after a short wait, anonymously.
+  const startAnalytics = (): void => void decidedConsent(CONSENT_DECISION_WAIT_MS).then(() => analytics.start());
   const eventMeta = (): AnalyticsEventMeta => ({ timestamp: Date.now(), language: document.documentElement.lang || navigator.language });
   const supabase = createSupabaseServices({
     settings: supabaseSettings(import.meta.env, window.location.origin),
@@ -254,7 +268,10 @@ export function createAppServices(): AppServices {
   let telemetryStarted = false;
   // Only with consent: the pixel loads when it is granted (maybe later, from the notice); a conversion
   // without it sends nothing to the ad platform, neither the pixel event nor the server event.
-  const withConsent = async (): Promise<ConversionTracking | undefined> => (consent.state() === 'granted' ? loadTracking().catch(() => undefined) : undefined);
+  // A conversion on a freshly loaded page (the payment's return) may come before the decision: it waits
+  // for it, at most CONVERSION_CONSENT_WAIT_MS (the location is usually cached for the session by then).
+  const withConsent = async (): Promise<ConversionTracking | undefined> =>
+    (await decidedConsent(CONVERSION_CONSENT_WAIT_MS)) === 'granted' ? loadTracking().catch(() => undefined) : undefined;
   const conversions: ConversionTracking = {
     start: () => onceGranted(() => void loadTracking().then((loaded) => loaded.start(), () => undefined)),
     completeRegistration: async (account) => (await withConsent())?.completeRegistration(account),

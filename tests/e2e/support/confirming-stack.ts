@@ -25,8 +25,9 @@ export async function startConfirmingStack(): Promise<ConfirmingStack> {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build at ${dist}: the configured-order web server makes it`);
   const dataDir = join(dir, 'confirm-data');
   rmSync(dataDir, { recursive: true, force: true });
+  // MC: as playwright.config.ts, a country the consent notice does not ask (its pixel events are checked).
   const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, PORT: String(confirmingPort), DATA_DIR: dataDir, DIST_DIR: dist, AUTO_CONFIRM_EMAIL: 'false' },
+    env: { ...process.env, PORT: String(confirmingPort), DATA_DIR: dataDir, DIST_DIR: dist, AUTO_CONFIRM_EMAIL: 'false', GEO_DEFAULT_COUNTRY: 'MC' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
