@@ -298,10 +298,11 @@ test.describe('the payment page', () => {
     };
     await expect.poll(purchaseEvents, { timeout: 15_000 }).toMatchObject({ pixel: ['Purchase', 'purchase_2'], server: ['Purchase'], copies: ['Purchase'] });
     // purchase_2 carries the net amount: what was charged, less the VAT of the visitor's country (the
-    // stack's default location, DE) and the fee of the method that paid (its type looked up with
-    // get-stripe-payment-method-type: card), as /api/v1/net_amounts computes it.
+    // stack's default location, as /api/v1/geolocation answers it) and the fee of the method that paid
+    // (its type looked up with get-stripe-payment-method-type: card), as /api/v1/net_amounts computes it.
     const paid = await stripe.paymentIntents.retrieve(subscription.paymentIntentId);
-    const net = await request.post('/api/v1/net_amounts', { data: { country_code: 'DE', currency: paid.currency, gross_amount: paid.amount, payment_method_type: 'card' } });
+    const { countrycode } = (await (await request.get('/api/v1/geolocation')).json()) as { countrycode: string };
+    const net = await request.post('/api/v1/net_amounts', { data: { country_code: countrycode, currency: paid.currency, gross_amount: paid.amount, payment_method_type: 'card' } });
     const { net_amount: netAmount } = (await net.json()) as { net_amount: number };
     expect(netAmount).toBeLessThan(paid.amount);
     const { purchase2 } = await purchaseEvents();
