@@ -46,6 +46,9 @@ export async function browserBudget(baseUrl: string, visitorId: string): Promise
     await page.goto(`${baseUrl}/onboarding`);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor();
+    // The prerendered heading shows without any script: the step counts as shown once the app has
+    // everything it needs to run it (screens/main.tsx marks app-ready) and the response bodies are in.
+    await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
     firstStepShown = true;
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Budget for the JavaScript the first funnel step needs (issue: "First step's JavaScript <= 90 KB gzip"). */
-export const firstStepBudgetBytes = 90 * 1024;
+/** Budget for the JavaScript the first funnel step needs (issue 14: "First-step JavaScript <= 110 KB gzip"; issue 2 had 90). */
+export const firstStepBudgetBytes = 110 * 1024;
 
 export interface BundleReport {
   /** Entry plus its static imports, with gzip sizes in bytes. */

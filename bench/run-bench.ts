@@ -11,17 +11,21 @@ import { bundleBudget, firstStepBudgetBytes, stripeCodeIn } from './bundle-budge
 import { startLocalStack } from './start-local-stack';
 import { startupBench } from './startup-bench';
 import { stripeEmulatorBench } from './stripe-emulator-bench';
+import { runPerfHarness } from './perf-harness';
+import { formatTargets, perfTargets } from './perf-targets';
 import type { FlowCompileTiming } from './flow-compile-bench';
 import { flowCompileBench } from './flow-compile-bench';
 
 /**
  * `npm run bench`: prints the budget report of issue 2 section 4 and exits 1 when a budget is broken.
  *   1. flow compile time of generated 50/500/5000-step flows (budget: 500 steps <= 200 ms)
- *   2. bundle budgets from the last `npm run build` (first step's JS <= 90 KB gzip; no YAML parser,
+ *   2. bundle budgets from the last `npm run build` (first step's JS <= 110 KB gzip (issue 14); no YAML parser,
  *      no classic zod in dist), statically from the manifest and as measured in chromium
  *   3. no request between two question steps except chunks and images (measured in chromium)
  *   (2 and 3 in chromium for every flow the flag can send a visitor to, from the compiled variants)
  *   4. `npm start` restart on an existing DATA_DIR (issue 3: under 2 s)
+ *   5. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
+ *      table with the goal, the figure and the verdict, and the load average it ran under
  * Numbers are wall-clock on whatever machine runs this: on a busy one they are inflated.
  */
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -137,6 +141,26 @@ if (!existsSync(serverEntry)) {
   for (const timing of await stripeEmulatorBench(root, distDir, calls)) {
     console.log(`  ${timing.name.padEnd(26)} ${timing.perSecond.toFixed(1).padStart(7)} req/s   p50 ${timing.p50Ms.toFixed(1).padStart(7)} ms   p95 ${timing.p95Ms.toFixed(1).padStart(7)} ms`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Issue 14: the first step on a phone, side by side with SurveyJS (../shared/perf, or PERF_DIR).
+// `--perf-results <dir>` prints the table of a past harness run instead of running it again.
+// ---------------------------------------------------------------------------------------------------
+const perfResultsArg = process.argv.indexOf('--perf-results');
+const perfDir = resolve(process.env.PERF_DIR ?? join(root, '..', 'shared', 'perf'));
+let perfResults: string | undefined = perfResultsArg >= 0 ? resolve(process.argv[perfResultsArg + 1] ?? '') : undefined;
+if (perfResults === undefined && existsSync(join(perfDir, 'run.sh'))) {
+  console.log(`\nPhone performance (${perfDir}/run.sh: Lighthouse mobile, tap-to-paint at 4x CPU, whole-funnel JS; about 10 minutes)\n`);
+  perfResults = await runPerfHarness(root, perfDir);
+}
+if (perfResults === undefined) {
+  console.log(`\nPhone performance skipped: no ${perfDir}/run.sh (set PERF_DIR)`);
+} else {
+  const { rows, load } = perfTargets(perfResults);
+  console.log(`\nIssue 14 targets (results in ${perfResults}; load average ${load}: a busy machine inflates TBT, taps and scores)\n`);
+  console.log(formatTargets(rows));
+  for (const row of rows) if (row.verdict === 'NOT MET') failures.push(`phone performance: ${row.target}`);
 }
 
 if (failures.length > 0) {

@@ -12,6 +12,8 @@ import { screenRegistry } from '../screen-registry';
 import { StepLayout } from './step-layout';
 import { previousStepPath, stepHistoryState } from './step-history';
 import { questionnaireProgress } from '../../engine/questionnaire-progress';
+import { useTranslation } from 'react-i18next';
+import { warmTextFormatting } from './warm-text-formatting';
 
 /**
  * One funnel step: the screen of the step's kind inside the step layout. The route's loader already
@@ -84,6 +86,13 @@ export function FunnelStepRoute() {
   const [opened, setOpened] = useState(() => ({ stepId, initialUnit: chooseInitialUnit(), focusHeading: false }));
   if (opened.stepId !== stepId) setOpened({ stepId, initialUnit: chooseInitialUnit(), focusHeading: true });
 
+  const { i18n } = useTranslation();
+  const { startTelemetry } = services;
+  const onPainted = useCallback(() => {
+    startTelemetry();
+    warmTextFormatting(i18n);
+  }, [startTelemetry, i18n]);
+
   const { Component } = screenRegistry[step.screen];
   const headingId = `step-heading-${step.id}`;
   const progress = questionnaireProgress(flow, step);
@@ -111,7 +120,7 @@ export function FunnelStepRoute() {
           initialUnit={opened.initialUnit}
           reducedMotion={services.prefersReducedMotion()}
         />
-        <StepPainted onPainted={services.startTelemetry} />
+        <StepPainted onPainted={onPainted} />
       </Suspense>
     </StepLayout>
   );

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** One row of issue 14's table: what is measured, the target, the figure, and whether it is met. */
+export interface TargetRow {
+  readonly target: string;
+  readonly goal: string;
+  readonly measured: string;
+  readonly verdict: 'met' | 'NOT MET' | 'not measured';
+}
+
+const lighthouseSchema = z.object({
+  categories: z.object({ performance: z.object({ score: z.number().nullable() }) }),
+  audits: z.record(
+    z.string(),
+    z.object({
+      numericValue: z.number().optional(),
+      details: z.object({ items: z.array(z.record(z.string(), z.unknown())).optional() }).optional(),
+    }),
+  ),
+});
+const tapSchema = z.object({
+  results: z.record(z.string(), z.object({ walks: z.array(z.array(z.object({ tapToPaintMs: z.number() }))) })),
+});
+const funnelSchema = z.object({ product: z.object({ jsTransferBytes: z.number() }) });
+const bundleSchema = z.object({ packages: z.array(z.object({ key: z.string(), gzipBytes: z.number() })) });
+const runInfoSchema = z.object({ loadBefore: z.string(), loadAfter: z.string().optional(), compression: z.record(z.string(), z.string()).optional() });
+
+/**
+ * Reads a results folder of the side-by-side harness (`../shared/perf/run.sh`: lh-<target>-<n>.json,
+ * tap.json, funnel-js.json, bundle.json, run-info.json) and checks issue 14's targets. Target A is
+ * the product's dist with the spec's 1 s spinner behind a compressing server, B the same build as
+ * `npm start` serves it, D (when the bench adds it) a build with `rootSpinnerMs: 0`.
+ */
+export function perfTargets(dir: string): { rows: TargetRow[]; load: string } {
+  const read = <T>(name: string, schema: z.ZodType<T>): T | undefined => {
+    const file = join(dir, name);
+    return existsSync(file) ? schema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+  };
+  const lighthouse = (id: string) =>
+    readdirSync(dir)
+      .filter((file) => new RegExp(`^lh-${id}-\\d+\\.json$`).test(file))
+      .map((file) => lighthouseSchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8'))));
+  const medianOf = (id: string, pick: (report: z.infer<typeof lighthouseSchema>) => number): number => median(lighthouse(id).map(pick));
+  const score = (report: z.infer<typeof lighthouseSchema>): number => (report.categories.performance.score ?? Number.NaN) * 100;
+  const audit = (name: string) => (report: z.infer<typeof lighthouseSchema>): number => report.audits[name]?.numericValue ?? Number.NaN;
+  const documentBytes = (report: z.infer<typeof lighthouseSchema>): number => {
+    const items = report.audits['network-requests']?.details?.items ?? [];
+    const document = items.find((item) => item.resourceType === 'Document');
+    return typeof document?.transferSize === 'number' ? document.transferSize : Number.NaN;
+  };
+
+  const rows: TargetRow[] = [];
+  const check = (target: string, goal: string, value: number, ok: (v: number) => boolean, format: (v: number) => string): void => {
+    rows.push({ target, goal, measured: Number.isFinite(value) ? format(value) : '-', verdict: Number.isFinite(value) ? (ok(value) ? 'met' : 'NOT MET') : 'not measured' });
+  };
+  const s = (v: number): string => `${(v / 1000).toFixed(2)} s`;
+  const ms = (v: number): string => `${Math.round(v).toString()} ms`;
+  const kb = (v: number): string => `${(v / 1024).toFixed(1)} KB`;
+  const num = (v: number): string => Math.round(v).toString();
+
+  const info = read('run-info.json', runInfoSchema);
+  const encodingB = info?.compression?.B ?? '';
+  rows.push({ target: '`npm start` sends the entry JS compressed', goal: 'br', measured: encodingB || '-', verdict: encodingB === '' ? 'not measured' : /\bbr\b/.test(encodingB) ? 'met' : 'NOT MET' });
+  const scoreA = medianOf('A', score);
+  const scoreB = medianOf('B', score);
+  check('`npm start` (B) scores as the compressing server (A)', '|B - A| <= 2', scoreB - scoreA, (v) => Math.abs(v) <= 2, () => `A ${num(scoreA)}, B ${num(scoreB)}`);
+  check('with the 1 s spinner (A): score', '>= 98', scoreA, (v) => v >= 98, num);
+  check('with the spinner: FCP', '<= 1.0 s', medianOf('A', audit('first-contentful-paint')), (v) => v <= 1000, s);
+  check('with the spinner: LCP', '<= 1.6 s', medianOf('A', audit('largest-contentful-paint')), (v) => v <= 1600, s);
+  check('with the spinner: TBT', '<= 50 ms', medianOf('A', audit('total-blocking-time')), (v) => v <= 50, ms);
+  check('with the spinner: CLS', '0', medianOf('A', audit('cumulative-layout-shift')), (v) => v === 0, (v) => v.toFixed(3));
+  check('without spinner (D, rootSpinnerMs 0): score', '100', medianOf('D', score), (v) => v >= 100, num);
+  check('without spinner: LCP', '<= 1.0 s', medianOf('D', audit('largest-contentful-paint')), (v) => v <= 1000, s);
+  check('first response (HTML of /onboarding/gender) compressed', '<= 14 KB', medianOf('B', documentBytes), (v) => v <= 14 * 1024, kb);
+
+  const bundle = read('bundle.json', bundleSchema);
+  const firstStep = bundle === undefined ? Number.NaN : bundle.packages.reduce((sum, part) => sum + part.gzipBytes, 0);
+  check("first step's JavaScript (gzip -9, all scripts Lighthouse saw on A)", '<= 110 KB', firstStep, (v) => v <= 110 * 1024, kb);
+  const funnel = read('funnel-js.json', funnelSchema);
+  check('whole default funnel to /sign-up/password, JS on the wire', '<= 170 KB', funnel?.product.jsTransferBytes ?? Number.NaN, (v) => v <= 170 * 1024, kb);
+
+  const walks = read('tap.json', tapSchema)?.results.product?.walks ?? [];
+  const taps = walks.flat().map((tap) => tap.tapToPaintMs);
+  check('tap to next question painted, 4x CPU: p50', '<= 50 ms', quantile(taps, 0.5), (v) => v <= 50, ms);
+  check('tap to next question painted: p90', '<= 80 ms', quantile(taps, 0.9), (v) => v <= 80, ms);
+  check('the first tap (median of the walks)', '<= 50 ms', median(walks.map((walk) => walk[0]?.tapToPaintMs ?? Number.NaN)), (v) => v <= 50, ms);
+  rows.push({ target: 'flag lookup: default and variant visitors measured side by side', goal: 'measured', measured: '-', verdict: 'not measured' });
+  return { rows, load: info === undefined ? 'unknown' : `${info.loadBefore} at start, ${info.loadAfter ?? '?'} at end` };
+}
+
+/** The rows as a fixed-width table. */
+export function formatTargets(rows: readonly TargetRow[]): string {
+  const cells = [['target', 'goal', 'measured', 'verdict'], ...rows.map((row) => [row.target, row.goal, row.measured, row.verdict])];
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
+  return cells.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
+}
+
+function median(values: readonly number[]): number {
+  return quantile(values, 0.5);
+}
+
+/** Linear-interpolated quantile of the finite values (the harness's own definition). */
+function quantile(values: readonly number[], q: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const low = sorted[Math.floor(position)] ?? Number.NaN;
+  const high = sorted[Math.ceil(position)] ?? Number.NaN;
+  return low + (high - low) * (position - Math.floor(position));
+}
