@@ -14,10 +14,8 @@ const lighthouseSchema = z.object({
   categories: z.object({ performance: z.object({ score: z.number().nullable() }) }),
   audits: z.record(
     z.string(),
-    z.object({
-      numericValue: z.number().optional(),
-      details: z.object({ items: z.array(z.record(z.string(), z.unknown())).optional() }).optional(),
-    }),
+    // Audits' details differ in shape; only network-requests' items are read (parsed where used).
+    z.object({ numericValue: z.number().optional(), details: z.unknown().optional() }),
   ),
 });
 const tapSchema = z.object({
@@ -46,8 +44,8 @@ export function perfTargets(dir: string): { rows: TargetRow[]; load: string } {
   const score = (report: z.infer<typeof lighthouseSchema>): number => (report.categories.performance.score ?? Number.NaN) * 100;
   const audit = (name: string) => (report: z.infer<typeof lighthouseSchema>): number => report.audits[name]?.numericValue ?? Number.NaN;
   const documentBytes = (report: z.infer<typeof lighthouseSchema>): number => {
-    const items = report.audits['network-requests']?.details?.items ?? [];
-    const document = items.find((item) => item.resourceType === 'Document');
+    const requests = z.object({ items: z.array(z.record(z.string(), z.unknown())) }).safeParse(report.audits['network-requests']?.details);
+    const document = requests.success ? requests.data.items.find((item) => item.resourceType === 'Document') : undefined;
     return typeof document?.transferSize === 'number' ? document.transferSize : Number.NaN;
   };
 
