@@ -6,6 +6,7 @@ import { vitePluginBuildEnv } from './engine/vite-plugin-build-env.ts';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 import { vitePluginFirstPaint } from './tooling/vite-plugin-first-paint.ts';
+import { vitePluginPreloadFont } from './tooling/vite-plugin-preload-font.ts';
 
 /**
  * The paths the local stack answers for the app (server/create-app.ts). In production one process
@@ -26,6 +27,7 @@ export default defineConfig({
     vitePluginStoreListings(),
     // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered.
     vitePluginFirstPaint(),
+    vitePluginPreloadFont(/manrope-latin-wght-normal-[\w-]+\.woff2$/),
     // Brotli (quality 11) and gzip (level 9) beside every text file of the build, public/ included, so
     // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/, logLevel: 'silent' }),
@@ -36,5 +38,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    // Fonts stay files (never base64 in the render-blocking CSS): the browser fetches only the subsets a
+    // page's text needs (unicode-range), and the Latin one is preloaded.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
 });

@@ -5,6 +5,8 @@ import { fallbackLanguage, supportedLanguages, textDirection } from '../services
 import type { AppServices } from '../services/composition-root';
 import { createAppServices } from '../services/composition-root';
 import { AppServicesContext } from '../screens/app-services-context';
+import '@fontsource-variable/manrope';
+import '../screens/theme/design-tokens.css';
 import '../screens/app.css';
 import { LoadingSpinner } from '../screens/loading-spinner';
 import { loadStoryLanguage, storybookI18n } from './storybook-i18n';
@@ -44,7 +46,7 @@ const preview: Preview = {
     controls: { expanded: true },
     // Flows first: they are what designers browse most; the baseline first, then every other flow file
     // ('*': in file order, so a new flows/*.yaml needs no line here). Storybook reads this statically, keep it literal.
-    options: { storySort: { order: ['Flows', ['default', '*'], 'Screens', 'Layout', 'Components'] } },
+    options: { storySort: { order: ['Foundations', 'Flows', ['default', '*'], 'Screens', 'Layout', 'Components'] } },
   },
   loaders: [
     async ({ globals }) => {

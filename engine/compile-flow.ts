@@ -44,6 +44,7 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
       value: option.value,
       labelKey,
       ...(option.description === undefined ? {} : { descriptionKey: option.description }),
+      ...(option.icon === undefined ? {} : { icon: option.icon }),
       englishLabel: english(labelKey),
     };
   });
@@ -61,8 +62,14 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     ...(step.links === undefined ? {} : { links: step.links.map((l) => ({ labelKey: l.label, to: l.to })) }),
     ...(step.background === undefined ? {} : { background: step.background }),
     ...(step.placeholder === undefined ? {} : { placeholder: step.placeholder }),
+    ...(step.optionLayout === undefined ? {} : { optionLayout: step.optionLayout }),
+    ...(step.visual === undefined ? {} : { visual: step.visual }),
     ...(step.subscriberCount === undefined ? {} : { subscriberCount: step.subscriberCount }),
     ...(step.stars === undefined ? {} : { stars: step.stars }),
+    ...(step.rating === undefined ? {} : { rating: step.rating }),
+    ...(step.reviewCount === undefined ? {} : { reviewCount: step.reviewCount }),
+    ...(step.badges === undefined ? {} : { badges: step.badges.map((b) => ({ titleKey: b.title, subtitleKey: b.subtitle })) }),
+
     ...(step.confetti === undefined ? {} : { confetti: step.confetti }),
     ...(step.autoAdvanceMs === undefined ? {} : { autoAdvanceMs: step.autoAdvanceMs }),
   };

@@ -1,4 +1,4 @@
-import type { ScreenKind, StorageKey } from './flow-schema.ts';
+import type { ScreenKind, StorageKey, VisualDefinition } from './flow-schema.ts';
 
 /**
  * The precompiled form of a flow that the browser receives (via the Vite plugin's virtual modules).
@@ -24,6 +24,8 @@ export interface CompiledOption {
   readonly value: string;
   readonly labelKey: string;
   readonly descriptionKey?: string;
+  /** Fluent Emoji name: the image /icons/<icon>.svg. */
+  readonly icon?: string;
   /** English label, resolved at build time: what `answerText` storage writes. */
   readonly englishLabel: string;
 }
@@ -52,8 +54,14 @@ export interface CompiledStep {
   readonly links?: readonly { readonly labelKey: string; readonly to: string }[];
   readonly background?: CompiledBackground;
   readonly placeholder?: { readonly metric: number; readonly imperial: number };
+  readonly optionLayout?: 'list' | 'tiles';
+  /** info: the chart or illustration, as declared (translation keys, numbers, icon names). */
+  readonly visual?: VisualDefinition;
   readonly subscriberCount?: number;
   readonly stars?: number;
+  readonly rating?: number;
+  readonly reviewCount?: number;
+  readonly badges?: readonly { readonly titleKey: string; readonly subtitleKey: string }[];
   readonly confetti?: { readonly pieces: number; readonly durationMs: number };
   readonly autoAdvanceMs?: number;
 }

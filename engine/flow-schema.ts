@@ -45,6 +45,8 @@ const optionValue = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase
 /** An i18next key, `namespace:path.to.key`. */
 const translationKey = z.string().regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_.-]+$/, 'must look like "namespace:key.path"');
 const appPath = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be an absolute app path like "/sign-up/password"');
+/** A Fluent Emoji (flat) name, e.g. `red-apple`: the file public/icons/<name>.svg (`npm run art` writes it). */
+export const iconName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a Fluent Emoji name in kebab-case, e.g. "red-apple"');
 const imagePath = z.string().regex(/^\/[A-Za-z0-9/_.-]+\.(webp|png|jpg|jpeg|svg|avif)$/, 'must be an image path under public/');
 
 /** Where a step's answer goes in local storage. */
@@ -71,6 +73,37 @@ export const backgroundSchema = z.union([
   z.strictObject({ all: imagePath }),
 ]);
 
+/**
+ * The illustration of an info step, drawn from these numbers and texts (screens/info-visual.tsx), so the
+ * claim ("nutrition accounts for 80 % of results") is shown, not only written.
+ */
+export const visualSchema = z.discriminatedUnion('kind', [
+  /** A donut: `percent` of the whole is `label`, the rest is `restLabel`. */
+  z.strictObject({ kind: z.literal('share'), percent: z.number().min(0).max(100), label: translationKey, restLabel: translationKey }),
+  /** A list of what comes next, each with its icon. */
+  z.strictObject({ kind: z.literal('checklist'), items: z.array(z.strictObject({ icon: iconName, label: translationKey })).min(1).max(8) }),
+  /** Horizontal bars on one scale, e.g. calories per 100 g of four foods. */
+  z.strictObject({
+    kind: z.literal('bars'),
+    unit: translationKey,
+    bars: z.array(z.strictObject({ label: translationKey, value: z.number().nonnegative(), icon: iconName.optional() })).min(2).max(6),
+  }),
+  /** Lines over time on one scale (first point = start, last = end), the emphasised one in brand colour. */
+  z.strictObject({
+    kind: z.literal('trend'),
+    start: translationKey,
+    end: translationKey,
+    series: z
+      .array(z.strictObject({ label: translationKey, points: z.array(z.number()).min(2).max(12), emphasis: z.boolean().optional() }))
+      .min(1)
+      .max(3),
+  }),
+]);
+export type VisualDefinition = z.infer<typeof visualSchema>;
+
+/** company: the social-proof block. */
+const badgeSchema = z.strictObject({ title: translationKey, subtitle: translationKey });
+
 const measurementPlaceholderSchema = z.strictObject({ metric: z.number(), imperial: z.number() });
 
 /**
@@ -90,9 +123,17 @@ export const stepSchema = z.strictObject({
   links: z.array(linkSchema).optional(),
   background: backgroundSchema.optional(),
   placeholder: measurementPlaceholderSchema.optional(),
+  /** singleChoice: options as a list (default) or as two-column tiles with a big icon (e.g. gender). */
+  optionLayout: z.enum(['list', 'tiles']).optional(),
+  /** info: the illustration or chart that makes the step's claim. */
+  visual: visualSchema.optional(),
   /** company */
   subscriberCount: z.number().int().positive().optional(),
   stars: z.number().int().min(1).max(5).optional(),
+  /** company: average store rating shown beside the stars, e.g. 4.8, and how many ratings it averages. */
+  rating: z.number().min(1).max(5).optional(),
+  reviewCount: z.number().int().positive().optional(),
+  badges: z.array(badgeSchema).max(3).optional(),
   /** readyToStart */
   confetti: z.strictObject({ pieces: z.number().int().positive(), durationMs: z.number().int().positive() }).optional(),
   autoAdvanceMs: z.number().int().positive().optional(),
@@ -103,6 +144,8 @@ export const optionSchema = z.strictObject({
   /** Defaults to `onboarding:options.<set>.<value>`. */
   label: translationKey.optional(),
   description: translationKey.optional(),
+  /** Fluent Emoji shown before the label (decoration: the label stays the accessible name). */
+  icon: iconName.optional(),
 });
 
 /**

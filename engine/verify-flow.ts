@@ -4,6 +4,7 @@ import type { ResolvedFlowSource } from './resolve-flow.ts';
 import { didYouMean } from './suggest-name.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
+import { wideImagePath } from './wide-image-path.ts';
 
 export interface VerifyFlowContext {
   /** The English translations: every referenced key must exist there. */
@@ -108,6 +109,7 @@ function verifyStep(
         const optionPath: FlowPath = ['optionSets', step.options ?? '', index];
         requireKey(optionLabelKey(step.options ?? '', option), [...optionPath, 'label'], context, locator, out);
         if (option.description !== undefined) requireKey(option.description, [...optionPath, 'description'], context, locator, out);
+        if (option.icon !== undefined) requireIcon(option.icon, [...optionPath, 'icon'], context, locator, out);
       });
     }
   }
@@ -133,12 +135,68 @@ function verifyStep(
   if (keys.info !== undefined) requireKey(keys.info, at('info'), context, locator, out);
   step.links?.forEach((link, index) => requireKey(link.label, at('links', index, 'label'), context, locator, out));
 
+  if (step.optionLayout !== undefined && step.screen !== 'singleChoice') {
+    out.push(locator.at(at('optionLayout'), `optionLayout only applies to singleChoice steps (this step is "${step.screen}")`));
+  }
+  if (step.visual !== undefined) {
+    if (step.screen !== 'info') out.push(locator.at(at('visual'), `visual only applies to info steps (this step is "${step.screen}")`));
+    verifyVisual(step, at, context, locator, out);
+  }
+  step.badges?.forEach((badge, index) => {
+    requireKey(badge.title, at('badges', index, 'title'), context, locator, out);
+    requireKey(badge.subtitle, at('badges', index, 'subtitle'), context, locator, out);
+  });
+
   if (step.background !== undefined) {
     for (const [variant, image] of Object.entries(step.background)) {
       if (!context.publicFileExists(image)) {
         out.push(locator.at(at('background', variant), `image "${image}" not found (expected the file public${image})`));
+      } else if (!context.publicFileExists(wideImagePath(image))) {
+        out.push(locator.at(at('background', variant), `the desktop crop of "${image}" is missing (expected the file public${wideImagePath(image)})`));
       }
     }
+  }
+}
+
+function verifyVisual(
+  step: StepDefinition,
+  at: (...path: FlowPath) => FlowPath,
+  context: VerifyFlowContext,
+  locator: ResolvedFlowSource['locator'],
+  out: FlowDiagnostic[],
+): void {
+  const visual = step.visual;
+  if (visual === undefined) return;
+  switch (visual.kind) {
+    case 'share':
+      requireKey(visual.label, at('visual', 'label'), context, locator, out);
+      requireKey(visual.restLabel, at('visual', 'restLabel'), context, locator, out);
+      return;
+    case 'checklist':
+      visual.items.forEach((item, index) => {
+        requireKey(item.label, at('visual', 'items', index, 'label'), context, locator, out);
+        requireIcon(item.icon, at('visual', 'items', index, 'icon'), context, locator, out);
+      });
+      return;
+    case 'bars':
+      requireKey(visual.unit, at('visual', 'unit'), context, locator, out);
+      visual.bars.forEach((bar, index) => {
+        requireKey(bar.label, at('visual', 'bars', index, 'label'), context, locator, out);
+        if (bar.icon !== undefined) requireIcon(bar.icon, at('visual', 'bars', index, 'icon'), context, locator, out);
+      });
+      return;
+    case 'trend':
+      requireKey(visual.start, at('visual', 'start'), context, locator, out);
+      requireKey(visual.end, at('visual', 'end'), context, locator, out);
+      visual.series.forEach((series, index) => requireKey(series.label, at('visual', 'series', index, 'label'), context, locator, out));
+      return;
+  }
+}
+
+/** Icons are files generated from the Fluent Emoji set by `npm run art` (scripts/build-flow-art.ts). */
+function requireIcon(name: string, path: FlowPath, context: VerifyFlowContext, locator: ResolvedFlowSource['locator'], out: FlowDiagnostic[]): void {
+  if (!context.publicFileExists(`/icons/${name}.svg`)) {
+    out.push(locator.at(path, `icon "${name}" not found (expected public/icons/${name}.svg: run "npm run art" after naming a Fluent Emoji)`));
   }
 }
 

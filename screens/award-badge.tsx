@@ -1,3 +1,5 @@
+import './award-badge.css';
+
 /**
  * An award badge: the award's name between two laurel branches (drawn here, no image request). The
  * text stays HTML so it wraps and translates; the laurels are decoration.

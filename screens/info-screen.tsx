@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { InfoVisual } from './info-visual';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
 
-/** An information step: the text and a Continue button that posts the hidden "continue" answer. */
+/** An information step: its chart or illustration, the text and a Continue button that posts the hidden "continue" answer. */
 export function InfoScreen({ step, onContinue }: ScreenProps) {
   const { t } = useTranslation('common');
   return (
@@ -14,6 +15,7 @@ export function InfoScreen({ step, onContinue }: ScreenProps) {
       }}
     >
       <input type="hidden" name="answer" value="continue" />
+      {step.visual ? <InfoVisual visual={step.visual} /> : null}
       <StepInfo step={step} />
       <button type="submit" className="primary-button">
         {t('continue')}

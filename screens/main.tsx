@@ -10,6 +10,10 @@ import { AppServicesContext } from './app-services-context';
 import { createAppRoutes } from './app-routes';
 import { routerReady } from './prerender/router-ready';
 import { matchesPrerender } from './prerender/matches-prerender';
+// The variable font (every subset declared with unicode-range and font-display: swap; the browser fetches
+// only the subsets a page uses), then the tokens every stylesheet reads, then the app's styles.
+import '@fontsource-variable/manrope';
+import './theme/design-tokens.css';
 import './app.css';
 
 /**

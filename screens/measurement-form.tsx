@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FunnelAnswer, UnitSystem } from '../engine/funnel-answer';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
+import './measurement-form.css';
 
 interface Props extends ScreenProps {
   /** Unit labels (translation keys under common:units) per system; absent for unit-less numbers (age). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
+import './ready-to-start.css';
 
 /** Spec section 9, used when the flow does not say. */
 const DEFAULT_CONFETTI = { pieces: 800, durationMs: 3000 };

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-schema';
 import type { ScreenProps } from './screen-props';
-import { InfoScreen } from './info-screen';
 import { SingleChoiceScreen } from './single-choice-screen';
 
 export interface ScreenEntry {
@@ -12,12 +11,12 @@ export interface ScreenEntry {
 
 /**
  * Which component shows each screen kind of the flow YAML. Explicit, checked by the compiler against
- * `Record<ScreenKind, ...>` (a new kind without a screen does not compile). The first step's screen and
- * the tiny info screen ship with the funnel chunk; the others are lazy chunks, prefetched one step ahead.
+ * `Record<ScreenKind, ...>` (a new kind without a screen does not compile). The first step's screen ships
+ * with the funnel chunk; the others are lazy chunks, prefetched one step ahead.
  */
 export const screenRegistry: Readonly<Record<ScreenKind, ScreenEntry>> = {
   singleChoice: eager(SingleChoiceScreen),
-  info: eager(InfoScreen),
+  info: deferred(async () => (await import('./info-screen')).InfoScreen),
   company: deferred(async () => (await import('./company-screen')).CompanyScreen),
   height: deferred(async () => (await import('./height-screen')).HeightScreen),
   weight: deferred(async () => (await import('./weight-screen')).WeightScreen),

@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { OptionIcon } from './option-icon';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
 
 /**
  * A question with options that submits on pick (spec: single-choice steps submit automatically). Real
  * buttons, so Tab/Enter/Space work; the earlier pick is marked pressed when the visitor comes back.
+ * Each option shows its icon from the YAML; `optionLayout: tiles` lays them out as two big tiles.
  */
 export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }: ScreenProps) {
   const { t } = useTranslation();
   const picked = previousAnswer?.kind === 'choice' ? previousAnswer.value : undefined;
+  const tiles = step.optionLayout === 'tiles';
   return (
     <>
-      <div className="choices" role="group" aria-labelledby={headingId}>
+      <div className={tiles ? 'choices choices--tiles' : 'choices'} role="group" aria-labelledby={headingId}>
         {(step.options ?? []).map((option) => {
           const label = t(option.labelKey);
           const descriptionId = option.descriptionKey ? `${step.id}-${option.value}-description` : undefined;
@@ -24,15 +27,27 @@ export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }
               aria-describedby={descriptionId}
               onClick={() => onAnswer({ kind: 'choice', value: option.value })}
             >
-              <span className="choice__label">{label}</span>
-              {option.descriptionKey ? (
-                // Hidden from the name computed from the content, so the name is the label alone (no
-                // aria-label that would differ from the visible text: WCAG 2.5.3); announced as the
-                // button's description through aria-describedby instead.
-                <span id={descriptionId} className="choice__description" aria-hidden="true">
-                  {t(option.descriptionKey)}
+              {option.icon ? (
+                <span className="choice__icon">
+                  <OptionIcon name={option.icon} size={tiles ? 72 : 28} />
                 </span>
               ) : null}
+              <span className="choice__text">
+                <span className="choice__label">{label}</span>
+                {option.descriptionKey ? (
+                  // Hidden from the name computed from the content, so the name is the label alone (no
+                  // aria-label that would differ from the visible text: WCAG 2.5.3); announced as the
+                  // button's description through aria-describedby instead.
+                  <span id={descriptionId} className="choice__description" aria-hidden="true">
+                    {t(option.descriptionKey)}
+                  </span>
+                ) : null}
+              </span>
+              <span className="choice__mark" aria-hidden="true">
+                <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
+                  <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </span>
             </button>
           );
         })}

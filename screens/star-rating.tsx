@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import './star-rating.css';
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
@@ -23,7 +24,7 @@ export function StarRating({ stars }: { readonly stars: number }) {
                 {/* Reading direction does not flip the fill: ratings read the same in Arabic apps. */}
                 <linearGradient id={gradientId}>
                   <stop offset={lastFill} stopColor="currentColor" />
-                  <stop offset={lastFill} stopColor="#d5dedc" />
+                  <stop offset={lastFill} style={{ stopColor: "var(--color-border-strong)" }} />
                 </linearGradient>
               </defs>
             ) : null}

@@ -9,7 +9,10 @@ import type { StepLoaderData } from '../app-routes';
 import { useAppServices } from '../app-services-context';
 import { LoadingSpinner } from '../loading-spinner';
 import { screenRegistry } from '../screen-registry';
-import { StepLayout } from './step-layout';
+import { iconUrl } from '../option-icon';
+import { StepLayout, type StepDirection } from './step-layout';
+import { WIDE_BACKGROUND_QUERY } from './step-background';
+import { wideImagePath } from '../../engine/wide-image-path';
 import { previousStepPath, stepHistoryState } from './step-history';
 import { questionnaireProgress } from '../../engine/questionnaire-progress';
 import { useTranslation } from 'react-i18next';
@@ -83,8 +86,18 @@ export function FunnelStepRoute() {
   // the unit a measurement screen starts in, because submitting writes storage, which must not flip the
   // toggle mid-step; and whether focus moves to the heading, which it does on every step this route
   // instance shows but the first (the page load's step keeps the browser's own focus).
-  const [opened, setOpened] = useState(() => ({ stepId, initialUnit: chooseInitialUnit(), focusHeading: false }));
-  if (opened.stepId !== stepId) setOpened({ stepId, initialUnit: chooseInitialUnit(), focusHeading: true });
+  // The direction of the move (from the steps' positions) picks the side the new content slides in from.
+  const [opened, setOpened] = useState<OpenedStep>(() => ({
+    stepId,
+    index: step.index,
+    initialUnit: chooseInitialUnit(),
+    focusHeading: false,
+    direction: 'none',
+  }));
+  if (opened.stepId !== stepId) {
+    const direction: StepDirection = step.index >= opened.index ? 'forward' : 'back';
+    setOpened({ stepId, index: step.index, initialUnit: chooseInitialUnit(), focusHeading: true, direction });
+  }
 
   const { i18n } = useTranslation();
   const { startTelemetry } = services;
@@ -99,13 +112,13 @@ export function FunnelStepRoute() {
 
   return (
     <StepLayout
-      key={step.id}
       step={step}
       headingId={headingId}
       progress={progress}
       background={background}
       onBack={step.index > 0 ? onBack : undefined}
       focusHeading={opened.focusHeading}
+      direction={opened.direction}
       answersSurviveReload={services.answersSurviveReload}
     >
       <Suspense fallback={<LoadingSpinner />}>
@@ -127,6 +140,15 @@ export function FunnelStepRoute() {
 }
 
 
+
+/** What is fixed when a step opens (see FunnelStepRoute). */
+interface OpenedStep {
+  readonly stepId: string;
+  readonly index: number;
+  readonly initialUnit: ReturnType<typeof initialUnitSystem>;
+  readonly focusHeading: boolean;
+  readonly direction: StepDirection;
+}
 
 /**
  * Mounts with the step's screen (same Suspense boundary, so not before its lazy chunk arrived) and
@@ -155,12 +177,16 @@ export function backgroundFor(background: CompiledBackground | undefined, gender
   return gender === 'male' ? background.male : background.female;
 }
 
-/** Fetch the next step's screen chunk and background image while the visitor reads this one. */
+/**
+ * Fetch the next step's screen chunk, its background image (the crop this viewport shows) and its
+ * option icons while the visitor reads this one, so the next step appears complete.
+ */
 function usePrefetchNext(next: CompiledStep | undefined, gender: string | null): void {
   useEffect(() => {
     if (!next) return;
     screenRegistry[next.screen].preload();
     const image = backgroundFor(next.background, gender);
-    if (image) new Image().src = image;
+    if (image) new Image().src = window.matchMedia(WIDE_BACKGROUND_QUERY).matches ? wideImagePath(image) : image;
+    for (const option of next.options ?? []) if (option.icon) new Image().src = iconUrl(option.icon);
   }, [next, gender]);
 }

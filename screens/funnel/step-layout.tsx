@@ -2,7 +2,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CompiledStep } from '../../engine/compiled-flow';
+import { Wordmark } from '../brand/wordmark';
 import { ProgressIndicator } from './progress-indicator';
+import { StepBackground } from './step-background';
+
+/** Which way the visitor moved to this step: the content slides in from that side. */
+export type StepDirection = 'forward' | 'back' | 'none';
 
 interface Props {
   readonly step: CompiledStep;
@@ -15,57 +20,68 @@ interface Props {
   readonly focusHeading: boolean;
   /** The browser refused storage: say that answers will not survive a reload. */
   readonly answersSurviveReload: boolean;
+  readonly direction?: StepDirection;
   readonly children: ReactNode;
 }
 
 /**
- * The frame of every step: back button, progress, the heading, the screen, and the step's links; a
- * note when the browser keeps nothing (answers live in memory for this visit only).
+ * The frame of every step: the header (back button, logo, progress), the heading, the screen, and the
+ * step's links; a note when the browser keeps nothing (answers live in memory for this visit only).
+ * The header stays mounted from step to step, so the progress bar animates; the content below it is
+ * keyed by step, so each step enters with a short slide and fade (none with reduced motion).
+ * Phones: one column; with a v2 background the content sits on a sheet below the image. Desktops: a
+ * centred card over the canvas or over the full-viewport image (app.css).
  */
-export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, children }: Props) {
+export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, direction = 'none', children }: Props) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();
-  }, [focusHeading]);
+  }, [focusHeading, step.id]);
 
   return (
     <div className={background ? 'step step--with-background' : 'step'}>
-      {background ? <img className="step__background" src={background} alt="" aria-hidden="true" /> : null}
-      <header className="step__header">
-        {onBack ? (
-          <button type="button" className="step__back" onClick={onBack} aria-label={t('common:back')}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-        ) : (
-          <span className="step__back-placeholder" />
-        )}
-        {progress ? <ProgressIndicator current={progress.current} total={progress.total} /> : null}
-      </header>
-      <main className="step__main">
-        {answersSurviveReload ? null : (
-          <p className="step__note" role="note">
-            {t('common:storageNote')}
-          </p>
-        )}
-        <h1 id={headingId} ref={headingRef} tabIndex={-1} className="step__heading">
-          {t(step.headingKey)}
-        </h1>
-        {step.subheadingKey ? <p className="step__subheading">{t(step.subheadingKey)}</p> : null}
-        {children}
-        {step.links?.length ? (
-          <nav className="step__links" aria-label={t('common:stepLinks')}>
-            {step.links.map((link) => (
-              <Link key={link.to} to={link.to}>
-                {t(link.labelKey)}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
-      </main>
+      {background ? <StepBackground image={background} /> : null}
+      <div className="step__sheet">
+        <header className="step__header">
+          <div className="step__bar">
+            {onBack ? (
+              <button type="button" className="step__back" onClick={onBack} aria-label={t('common:back')}>
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            ) : (
+              <span className="step__back-placeholder" />
+            )}
+            <Wordmark className="step__logo" />
+            <span className="step__back-placeholder" />
+          </div>
+          {progress ? <ProgressIndicator current={progress.current} total={progress.total} /> : null}
+        </header>
+        <main key={step.id} className="step__main" data-direction={direction}>
+          {answersSurviveReload ? null : (
+            <p className="step__note" role="note">
+              {t('common:storageNote')}
+            </p>
+          )}
+          <h1 id={headingId} ref={headingRef} tabIndex={-1} className="step__heading">
+            {t(step.headingKey)}
+          </h1>
+          {step.subheadingKey ? <p className="step__subheading">{t(step.subheadingKey)}</p> : null}
+          {children}
+          {step.links?.length ? (
+            <nav className="step__links" aria-label={t('common:stepLinks')}>
+              {step.links.map((link) => (
+                <Link key={link.to} to={link.to}>
+                  {t(link.labelKey)}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+        </main>
+      </div>
     </div>
   );
 }

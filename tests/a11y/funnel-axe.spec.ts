@@ -18,6 +18,23 @@ function catalogOf(language: string): TranslationCatalog {
   return TranslationCatalog.parse(language, files).catalog;
 }
 
+/** The two layouts every step is checked in (app.css switches to the desktop card from 960 px). */
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+test.use({ viewport: viewports.phone });
+
+/** Images decoded and no transition running (a step's content fades in: axe would read the contrast mid-fade). */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.images].every((image) => image.complete) &&
+          document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      ),
+    )
+    .toBe(true);
+}
+
 const english = catalogOf('en');
 const arabic = catalogOf('ar');
 
@@ -26,10 +43,19 @@ class FindingLog {
   private readonly blocking: AxeFinding[] = [];
   private readonly reported: AxeFinding[] = [];
 
+  /**
+   * axe on the page as it is, on a phone and on a desktop: the page is resized in place (no reload),
+   * each layout checked once its transitions have finished, then it goes back to the phone size.
+   */
   async check(page: Page, where: string): Promise<void> {
-    const result = await axeFindings(page, where);
-    this.blocking.push(...result.blocking);
-    this.reported.push(...result.reported);
+    for (const [name, size] of Object.entries(viewports)) {
+      await page.setViewportSize(size);
+      await settled(page);
+      const result = await axeFindings(page, `${where} [${name}]`);
+      this.blocking.push(...result.blocking);
+      this.reported.push(...result.reported);
+    }
+    await page.setViewportSize(viewports.phone);
   }
 
   finish(title: string): void {
@@ -45,8 +71,8 @@ const { flows } = compiledFlows();
 
 for (const flow of [...flows.values()].sort((a, b) => a.id.localeCompare(b.id))) {
   test.describe(`${flow.id} flow`, () => {
-    test(`every step passes axe in English`, async ({ page, context, baseURL }) => {
-      test.setTimeout(60_000 + flow.steps.length * 15_000);
+    test(`every step passes axe in English, on a phone and a desktop`, async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000 + flow.steps.length * 30_000);
       const log = new FindingLog();
       await becomeVisitorOf(context, baseURL ?? '', flow.id);
       await page.goto(`${flow.basePath}?lng=en`);
@@ -55,13 +81,14 @@ for (const flow of [...flows.values()].sort((a, b) => a.id.localeCompare(b.id)))
         onStep: async (step) => {
           await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
           await log.check(page, `${step.path} (en)`);
+          if (step.screen === 'height') await expectDisabledContinueLooksInactive(page);
         },
       });
       log.finish(`${flow.id}, en`);
     });
 
-    test(`every step passes axe in Arabic, right to left`, async ({ page, context, baseURL }) => {
-      test.setTimeout(60_000 + flow.steps.length * 20_000);
+    test(`every step passes axe in Arabic, right to left, on a phone and a desktop`, async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000 + flow.steps.length * 35_000);
       const log = new FindingLog();
       await becomeVisitorOf(context, baseURL ?? '', flow.id);
       // Answer every step first (in English, where the walker finds controls by name), so every step's
@@ -96,6 +123,48 @@ test('the error screen passes axe in English and in Arabic', async ({ page }) =>
   }
   log.finish('error screen');
 });
+
+/**
+ * Disabled Continue (blank field) must look less active than enabled Continue: the enabled one stands
+ * out from the page (>= 3:1 against the canvas, WCAG's non-text contrast) with legible text, the
+ * disabled one nearly merges with the page and its text is fainter. Leaves the field blank again.
+ */
+async function expectDisabledContinueLooksInactive(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Continue' });
+  const looks = () =>
+    button.evaluate((node) => {
+      const style = getComputedStyle(node);
+      const canvas = getComputedStyle(document.documentElement).getPropertyValue('--color-canvas').trim();
+      return { background: style.backgroundColor, text: style.color, canvas };
+    });
+  await expect(button).toBeDisabled();
+  const disabled = await looks();
+  await page.getByRole('textbox').fill('170');
+  await expect(button).toBeEnabled();
+  await settled(page);
+  const enabled = await looks();
+  await page.getByRole('textbox').fill('');
+  expect(contrast(enabled.background, enabled.canvas), 'enabled Continue against the page').toBeGreaterThanOrEqual(3);
+  expect(contrast(enabled.text, enabled.background), 'enabled Continue text').toBeGreaterThanOrEqual(4.5);
+  expect(contrast(disabled.background, disabled.canvas), 'disabled Continue against the page').toBeLessThan(1.5);
+  expect(contrast(disabled.text, disabled.background), 'disabled Continue text').toBeLessThan(contrast(enabled.text, enabled.background));
+}
+
+/** WCAG contrast ratio of two CSS colours given as rgb()/rgba() or #rrggbb. */
+function contrast(first: string, second: string): number {
+  const [a, b] = [luminance(first), luminance(second)].sort((x, y) => y - x);
+  return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+}
+
+function luminance(colour: string): number {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  const channels = hex ? hex.slice(1, 4).map((part) => parseInt(part, 16)) : (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const [r = 0, g = 0, b = 0] = channels.map((value) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
 
 /** The Arabic heading, or the English one where Arabic lacks the key (i18next's fallback language). */
 function headingIn(key: string): string {

@@ -79,7 +79,7 @@ test.describe('walking each variant to the end', () => {
     const backgrounds: Record<string, string | null> = {};
     await walk(page, flow, answers, {
       onStep: async (step) => {
-        backgrounds[step.id] = await page.locator('img.step__background').getAttribute('src');
+        backgrounds[step.id] = await page.locator('.step__background img').getAttribute('src');
       },
     });
     expect(pathOf(page)).toBe('/sign-up/preparing');
@@ -100,6 +100,8 @@ test.describe('walking each variant to the end', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => pathOf(page)).toBe('/onboarding/v2/chooseGoal');
     await expect(page.getByRole('heading', { name: "What's your main goal?" })).toBeVisible();
-    await expect(page.locator('img.step__background')).toHaveAttribute('src', '/images/v2/choose-goal-female.svg');
+    await expect(page.locator('.step__background img')).toHaveAttribute('src', '/images/v2/choose-goal-female.svg');
+    // Desktops get the landscape crop of the same image.
+    await expect(page.locator('.step__background source')).toHaveAttribute('srcset', '/images/v2/choose-goal-female-wide.svg');
   });
 });

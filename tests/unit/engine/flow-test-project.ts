@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FlowProjectInput } from '../../../engine/compile-flow-project';
+import { wideImagePath } from '../../../engine/wide-image-path';
 
 /** The repository root (flows/ and public/ of the real project). */
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -24,18 +25,21 @@ export function realProjectInput(overrides: Partial<FlowProjectInput> = {}): Flo
 
 /**
  * A temporary copy of the project's flows/ and English locales, with an empty file for every
- * background image the flows reference (the checks need them to exist). Remove it with `cleanup`.
+ * background image the flows reference and its desktop crop, and the option icons (the checks need
+ * them to exist). Remove it with `cleanup`.
  */
 export function tempFlowProject(): { dir: string; write(file: string, text: string): void; read(file: string): string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'flow-project-'));
   cpSync(join(repoRoot, 'flows'), join(dir, 'flows'), { recursive: true });
   cpSync(join(repoRoot, 'public/locales/en'), join(dir, 'public/locales/en'), { recursive: true });
+  cpSync(join(repoRoot, 'public/icons'), join(dir, 'public/icons'), { recursive: true });
   for (const name of readdirSync(join(dir, 'flows'))) {
     const text = readFileSync(join(dir, 'flows', name), 'utf8');
     for (const match of text.matchAll(/\/images\/[A-Za-z0-9/_.-]+\.svg/g)) {
-      const image = join(dir, 'public', match[0]);
-      mkdirSync(dirname(image), { recursive: true });
-      writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      for (const image of [match[0], wideImagePath(match[0])].map((path) => join(dir, 'public', path))) {
+        mkdirSync(dirname(image), { recursive: true });
+        writeFileSync(image, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      }
     }
   }
   return {

@@ -170,6 +170,27 @@ describe('verifyFlow', () => {
   it('requires background images to exist under public/', () => {
     const text = flow.replace('    info: true\n  email', '    info: true\n    background: { all: /images/intro.svg }\n  email');
     expect(check(text)).toEqual([`${at(text, '/images/intro.svg')} steps.intro.background.all: image "/images/intro.svg" not found (expected the file public/images/intro.svg)`]);
-    expect(check(text, { images: ['/images/intro.svg'] })).toEqual([]);
+    expect(check(text, { images: ['/images/intro.svg'] })).toEqual([
+      `${at(text, '/images/intro.svg')} steps.intro.background.all: the desktop crop of "/images/intro.svg" is missing (expected the file public/images/intro-wide.svg)`,
+    ]);
+    expect(check(text, { images: ['/images/intro.svg', '/images/intro-wide.svg'] })).toEqual([]);
+  });
+
+  it('requires each option icon to exist under public/icons/', () => {
+    const text = flow.replace('    - value: female\n', '    - value: female\n      icon: woman\n');
+    expect(check(text)).toEqual([
+      `${at(text, 'woman')} optionSets.gender[0].icon: icon "woman" not found (expected public/icons/woman.svg: run "npm run art" after naming a Fluent Emoji)`,
+    ]);
+    expect(check(text, { images: ['/icons/woman.svg'] })).toEqual([]);
+  });
+
+  it('checks the texts and icons of an info step\'s visual, and allows visuals only on info steps', () => {
+    const visual = '    visual:\n      kind: checklist\n      items:\n        - { icon: ruler, label: "onboarding:steps.intro.missing" }\n';
+    const text = flow.replace('    info: true\n  email', `    info: true\n${visual}  email`);
+    expect(check(text, { images: ['/icons/ruler.svg'] })).toEqual([
+      `${at(text, '"onboarding:steps.intro.missing"')} steps.intro.visual.items[0].label: translation key "onboarding:steps.intro.missing" not found in public/locales/en/onboarding.json`,
+    ]);
+    const onChoice = flow.replace('    storage: { mode: answerText }\n  shape', `    storage: { mode: answerText }\n    visual: { kind: share, percent: 80, label: "onboarding:steps.intro.info", restLabel: "onboarding:steps.intro.info" }\n  shape`);
+    expect(check(onChoice)).toEqual([`${at(onChoice, '{ kind: share')} steps.goal.visual: visual only applies to info steps (this step is "singleChoice")`]);
   });
 });

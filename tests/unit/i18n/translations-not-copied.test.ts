@@ -29,6 +29,7 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   // "the web" as a place to buy, next to Apple and Google.
   Web: ['cs', 'da', 'de', 'es', 'fr', 'it', 'nb', 'nl', 'pl', 'pt', 'tr'],
   Sorry: ['nl'],
+  Chocolate: ['es', 'pt'],
   // An empty date cell.
   '—': ['*'],
 };
