@@ -23,6 +23,8 @@ test('Arabic mirrors the option text alignment and the unit toggle order', async
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   // Gender's options are centred tiles; the next step lists its options, text from the reading start.
   await page.locator('.choice').first().click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+  await page.locator('.primary-button').click();
   await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
   const option = page.locator('.choice__label').first();
   await expect(option).toBeVisible();
