@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { flagSettings } from '../services/flags/flag-settings';
 import { environmentProblems } from '../supabase/functions/_shared/functions-env';
 import { isKnownCountry } from './api/currency-for-country';
 import type { DefaultLocation } from './api/geolocation-from-headers';
@@ -66,8 +67,9 @@ export interface ServerConfig {
    */
   readonly realStripeJs: boolean;
   /**
-   * Origins of a Snowplow collector or Sentry ingest host the SPA is built to send to
-   * (VITE_SNOWPLOW_COLLECTOR_URL, VITE_SENTRY_DSN): the content security policy lets it connect there.
+   * Origins of a Snowplow collector, Sentry ingest host or Confidence resolver the SPA is built to send
+   * to (VITE_SNOWPLOW_COLLECTOR_URL, VITE_SENTRY_DSN, VITE_CONFIDENCE_CLIENT_SECRET /
+   * VITE_CONFIDENCE_RESOLVER_URL): the content security policy lets it connect there.
    */
   readonly telemetryOrigins: readonly string[];
   /** The Iglu schemas (static repository layout) the local collector validates events against. */
@@ -165,6 +167,8 @@ const envSchema = z.object({
   GEO_DEFAULT_ZIPCODE: z.string().trim().default('').describe('the visitor postal code without a CDN header'),
   VITE_SNOWPLOW_COLLECTOR_URL: z.string().optional().describe('the build sends analytics there: the CSP allows it'),
   VITE_SENTRY_DSN: z.string().optional().describe('the build reports errors there: the CSP allows it'),
+  VITE_CONFIDENCE_CLIENT_SECRET: z.string().optional().describe('the build resolves the flag at Confidence (eu) with it: the CSP allows the resolver'),
+  VITE_CONFIDENCE_RESOLVER_URL: z.string().optional().describe('the build resolves the flag there: the CSP allows it'),
   IGLU_SCHEMAS_DIR: z.string().min(1).default('config/iglu/schemas').describe('the Iglu schemas the local collector validates against'),
 });
 
@@ -226,7 +230,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       city: e.GEO_DEFAULT_CITY === '' ? null : e.GEO_DEFAULT_CITY,
       zipCode: e.GEO_DEFAULT_ZIPCODE === '' ? null : e.GEO_DEFAULT_ZIPCODE,
     },
-    telemetryOrigins: [e.VITE_SNOWPLOW_COLLECTOR_URL, e.VITE_SENTRY_DSN].flatMap((value) => originOf(value)),
+    // The resolver by the browser's own rule; the local default (this site, a placeholder origin here) adds nothing.
+    telemetryOrigins: [e.VITE_SNOWPLOW_COLLECTOR_URL, e.VITE_SENTRY_DSN, flagSettings(e, SAME_SITE).resolverUrl]
+      .flatMap((value) => originOf(value))
+      .filter((origin) => origin !== SAME_SITE),
     igluSchemasDir: resolve(e.IGLU_SCHEMAS_DIR),
     usingDefaultSecrets: e.JWT_SECRET === undefined,
     defaultSecrets,
@@ -269,6 +276,9 @@ export function publicExposureProblems(config: ServerConfig): string[] {
 function isOn(value: string): boolean {
   return value === '1' || value === 'true';
 }
+
+/** Stands for the page's own origin where a browser setting defaults to it ('self' covers it already). */
+const SAME_SITE = 'http://same-site.invalid';
 
 /** The origin of a configured URL or DSN (`https://key@o1.ingest.sentry.io/1` -> `https://o1.ingest.sentry.io`). */
 function originOf(value: string | undefined): string[] {

@@ -12,6 +12,15 @@ async function main(): Promise<void> {
   opening.catch(() => {}); // awaited by startServer; this only keeps an early failure from going unhandled
   const { startServer } = await import('./start-server');
   const running = await startServer(config, { database: opening });
+  // The flag resolver's variants, compiled now rather than in the first visitor's flag lookup, which
+  // times out after 1000 ms (a flows problem still only fails the resolve, as before).
+  const { loadFlagVariants } = await import('./confidence/load-flag-variants');
+  const { repoRoot } = await import('./repo-root');
+  try {
+    loadFlagVariants(repoRoot(import.meta.url));
+  } catch (error) {
+    console.error('Flag variants do not compile; /confidence/v1/flags:resolve will fail:', error);
+  }
   // performance.now() counts from process start: the figure includes Node, tsx and module loading.
   const elapsed = Math.round(performance.now());
   // CPU time is what start-up costs without the wait for a core; on a busy machine wall time overstates it.

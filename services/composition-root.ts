@@ -4,7 +4,7 @@ import { createI18n } from './i18n/create-i18n';
 import { ensureVisitorId, readVisitorId } from './visitor/ensure-visitor-id';
 import { captureFbclid } from './tracking/capture-fbclid';
 import { createFunnelFlowResolver } from './flags/resolve-funnel-flow';
-import { loadFunnelFlagProvider } from './flags/load-funnel-flag-provider';
+import { loadFunnelFlagClient } from './flags/load-funnel-flag-provider';
 import { browserFunnelStorage } from './funnel/browser-funnel-storage';
 import type { FunnelStorage } from './funnel/funnel-storage';
 import type { AuthService } from './account/auth-service';
@@ -284,7 +284,11 @@ export function createAppServices(): AppServices {
     captureClickId: (url) => captureFbclid(url, local.storage, Date.now),
     resolveFunnelFlow: createFunnelFlowResolver({
       variants,
-      createProvider: () => loadFunnelFlagProvider(variants),
+      // The SDK and Confidence's provider are their own chunks, loaded with the first lookup (a
+      // visitor whose variant is remembered never loads them).
+      load: (signal) => loadFunnelFlagClient({ env: import.meta.env, origin: window.location.origin, fetch: (input, init) => window.fetch(input, init), signal, log }),
+      storage: local.storage,
+      onExposure: (exposure) => analytics.flagExposure(exposure, eventMeta()),
       log,
     }),
     funnelStorage: browserFunnelStorage(local.storage, session.storage, log),

@@ -17,4 +17,6 @@ interface ImportMetaEnv {
   readonly VITE_META_PIXEL_ID?: string;
   readonly VITE_META_PIXEL_SCRIPT_URL?: string;
   readonly VITE_PRODUCT_API_URL?: string;
+  readonly VITE_CONFIDENCE_CLIENT_SECRET?: string;
+  readonly VITE_CONFIDENCE_RESOLVER_URL?: string;
 }

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import variants from 'virtual:flow-variants';
 import { createFunnelFlowResolver } from '../../services/flags/resolve-funnel-flow';
-import { loadFunnelFlagProvider } from '../../services/flags/load-funnel-flag-provider';
+import { loadFunnelFlagClient } from '../../services/flags/load-funnel-flag-provider';
 import type { AppServices } from '../../services/composition-root';
 import { sessionSignUpCache } from '../../services/account/sign-up-cache';
 import { createSignedInDestination } from '../../services/account/signed-in-destination';
@@ -44,7 +44,14 @@ export function prerenderServices(): AppServices {
     captureClickId: noop,
     // The browser's lookup itself (a new visitor, no id yet: the flag's default), so its code runs here
     // and the page preloads it; a page of another flow is never reached through the lookup.
-    resolveFunnelFlow: createFunnelFlowResolver({ variants, createProvider: () => loadFunnelFlagProvider(variants), log: (message, error) => console.warn(message, error) }),
+    resolveFunnelFlow: createFunnelFlowResolver({
+      variants,
+      load: (signal) =>
+        loadFunnelFlagClient({ env: import.meta.env, origin: BUILD_ORIGIN, fetch: () => Promise.reject(new Error('no network while prerendering')), signal, log }),
+      storage: local,
+      onExposure: noop,
+      log: (message, error) => console.warn(message, error),
+    }),
     funnelStorage: browserFunnelStorage(local, session, log),
     answersSurviveReload: true,
     browserLanguage: () => 'en',

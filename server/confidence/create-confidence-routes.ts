@@ -3,9 +3,8 @@ import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { assignVariant } from '../../engine/assign-variant';
 import type { CompiledVariants } from '../../engine/compiled-flow';
-
-/** The client secret of the local stack's "client" (Confidence client secrets are public by design). */
-export const LOCAL_CONFIDENCE_CLIENT_SECRET = 'local-confidence-client';
+// The browser build's default secret is the one this stand-in accepts.
+import { LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../services/flags/flag-settings';
 
 /** One exposure, as `flags:apply` reported it. */
 export interface AppliedFlag {

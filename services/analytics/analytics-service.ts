@@ -1,4 +1,5 @@
 import type { OnboardingEvent } from '../../engine/onboarding-event';
+import type { FlagExposure } from '../flags/resolve-funnel-flow';
 
 /** When and in which UI language something happened (captured at the call, sent maybe later). */
 export interface AnalyticsEventMeta {
@@ -12,4 +13,6 @@ export interface AnalyticsEventMeta {
 export interface AnalyticsService {
   pageView(url: string, title: string, meta: AnalyticsEventMeta): void;
   onboardingEvent(event: OnboardingEvent, meta: AnalyticsEventMeta): void;
+  /** The flag variant a visitor was first shown (config/iglu/schemas/com.nutritionfunnel/flag_exposure). */
+  flagExposure(exposure: FlagExposure, meta: AnalyticsEventMeta): void;
 }

@@ -1,7 +1,11 @@
 import type { AnalyticsEventMeta, AnalyticsService } from './analytics-service';
 import type { OnboardingEvent } from '../../engine/onboarding-event';
+import type { FlagExposure } from '../flags/resolve-funnel-flow';
 
-type Call = { readonly kind: 'pageView'; readonly url: string; readonly title: string; readonly meta: AnalyticsEventMeta } | { readonly kind: 'onboardingEvent'; readonly event: OnboardingEvent; readonly meta: AnalyticsEventMeta };
+type Call =
+  | { readonly kind: 'pageView'; readonly url: string; readonly title: string; readonly meta: AnalyticsEventMeta }
+  | { readonly kind: 'onboardingEvent'; readonly event: OnboardingEvent; readonly meta: AnalyticsEventMeta }
+  | { readonly kind: 'flagExposure'; readonly exposure: FlagExposure; readonly meta: AnalyticsEventMeta };
 
 export interface DeferredAnalytics extends AnalyticsService {
   /** Loads the real service (once) and sends what was recorded meanwhile, in order. */
@@ -23,7 +27,8 @@ export function createDeferredAnalytics(load: () => Promise<AnalyticsService>, l
   const send = (service: AnalyticsService, call: Call): void => {
     try {
       if (call.kind === 'pageView') service.pageView(call.url, call.title, call.meta);
-      else service.onboardingEvent(call.event, call.meta);
+      else if (call.kind === 'onboardingEvent') service.onboardingEvent(call.event, call.meta);
+      else service.flagExposure(call.exposure, call.meta);
     } catch (error) {
       log('Analytics call failed', error);
     }
@@ -35,6 +40,7 @@ export function createDeferredAnalytics(load: () => Promise<AnalyticsService>, l
   return {
     pageView: (url, title, meta) => record({ kind: 'pageView', url, title, meta }),
     onboardingEvent: (event, meta) => record({ kind: 'onboardingEvent', event, meta }),
+    flagExposure: (exposure, meta) => record({ kind: 'flagExposure', exposure, meta }),
     start() {
       if (started) return;
       started = true;

@@ -14,6 +14,8 @@ import { SNOWPLOW_LIMITS, snowplowTrackerConfig } from './snowplow-tracker-confi
 
 /** The entity on every event: the funnel's UI language (config/iglu/schemas/com.nutritionfunnel/funnel_context). */
 export const FUNNEL_CONTEXT_SCHEMA = 'iglu:com.nutritionfunnel/funnel_context/jsonschema/1-0-0';
+/** The flag exposure event (config/iglu/schemas/com.nutritionfunnel/flag_exposure). */
+export const FLAG_EXPOSURE_SCHEMA = 'iglu:com.nutritionfunnel/flag_exposure/jsonschema/1-0-0';
 const TRACKER_ID = 'funnel';
 
 /** The tracker, and the switch to cookies once the visitor consents. */
@@ -49,6 +51,14 @@ export function createSnowplowAnalytics(settings: AnalyticsSettings, cookies: bo
       language = meta.language;
       trackSelfDescribingEvent({
         event: { schema: ONBOARDING_EVENT_SCHEMA, data: { ...event, answers: [...event.answers] } },
+        context: languageEntity(),
+        timestamp: meta.timestamp,
+      });
+    },
+    flagExposure(exposure, meta) {
+      language = meta.language;
+      trackSelfDescribingEvent({
+        event: { schema: FLAG_EXPOSURE_SCHEMA, data: { flag: exposure.flag, variant: exposure.variant, flow: exposure.flow, fallback: exposure.fallback } },
         context: languageEntity(),
         timestamp: meta.timestamp,
       });

@@ -1,13 +1,28 @@
-import type { Provider } from '@openfeature/web-sdk';
-import type { CompiledVariants } from '../../engine/compiled-flow';
+import type { FlagEnv } from './flag-settings';
+import type { LoadedFlagClient } from './resolve-funnel-flow';
+
+export interface LoadFunnelFlagClientOptions {
+  readonly env: FlagEnv;
+  /** The page's origin: the local stack's resolver is `<origin>/confidence` by default. */
+  readonly origin: string;
+  readonly fetch: typeof fetch;
+  /** Aborts the resolve request (the lookup timed out). */
+  readonly signal: AbortSignal;
+  readonly log: (message: string, error: unknown) => void;
+}
 
 /**
- * The OpenFeature provider that answers the funnel flag, imported on first use so it stays out of the
- * entry chunk. One function for the browser's composition root and the build-time render
+ * The OpenFeature SDK and Confidence's provider for the funnel flag, imported on first use so they stay
+ * out of the entry chunk. One function for the browser's composition root and the build-time render
  * (screens/prerender/prerender-services.ts), so the prerendered first step preloads exactly the chunks
  * the browser's lookup loads.
  */
-export async function loadFunnelFlagProvider(variants: CompiledVariants): Promise<Provider> {
-  const { LocalVariantsProvider } = await import('./local-variants-provider');
-  return new LocalVariantsProvider(variants);
+export async function loadFunnelFlagClient(options: LoadFunnelFlagClientOptions): Promise<LoadedFlagClient> {
+  const [{ OpenFeature }, { createConfidenceFlagProvider }, { flagSettings }] = await Promise.all([
+    import('@openfeature/web-sdk'),
+    import('./confidence-flag-provider'),
+    import('./flag-settings'),
+  ]);
+  const settings = flagSettings(options.env, options.origin);
+  return { openFeature: OpenFeature, provider: createConfidenceFlagProvider({ settings, fetch: options.fetch, signal: options.signal, log: options.log }) };
 }

@@ -1,68 +1,149 @@
-import type { OpenFeatureAPI, Provider } from '@openfeature/web-sdk';
+import type { Client, EvaluationContext, Provider } from '@openfeature/web-sdk';
 import type { CompiledVariants } from '../../engine/compiled-flow';
+import type { KeyValueStorage } from '../storage/key-value-storage';
 
 /** Spec: the flag lookup times out after 1000 ms. */
 export const FLAG_TIMEOUT_MS = 1000;
 
+/** Spec: the flag client sends a track call before the lookup. */
+export const FLAG_TRACK_EVENT = 'funnel-flag-lookup';
+
+/** Which variant a visitor was first shown, and whether the resolver chose it or the lookup fell back. */
+export interface FlagExposure {
+  readonly flag: string;
+  readonly variant: string;
+  /** The flow the variant maps to (`default`, `v1`, `v2`). */
+  readonly flow: string;
+  /** True when the lookup failed or timed out and the visitor got the default variant (baseline). */
+  readonly fallback: boolean;
+}
+
+/** The OpenFeature SDK and a provider for the lookup, loaded lazily (their download is not part of the timeout). */
+export interface LoadedFlagClient {
+  /** The parts of the OpenFeature API the lookup uses (the SDK's `OpenFeature` singleton). */
+  readonly openFeature: {
+    setProviderAndWait(provider: Provider, context: EvaluationContext): Promise<void>;
+    getClient(): Pick<Client, 'track' | 'getStringDetails'>;
+  };
+  readonly provider: Provider;
+}
+
 export interface ResolveFunnelFlowOptions {
   readonly variants: CompiledVariants;
-  /** Loads the provider (Confidence, or the local YAML one); imported lazily to keep it off the first paint. */
-  readonly createProvider: () => Promise<Provider>;
+  /** Loads the SDK and creates the provider; `signal` aborts its resolve request when the lookup times out. */
+  readonly load: (signal: AbortSignal) => Promise<LoadedFlagClient>;
+  /** Where the visitor's variant is remembered (local storage). */
+  readonly storage: KeyValueStorage;
+  /** The first decision for a visitor (analytics: the report splits by variant). */
+  readonly onExposure: (exposure: FlagExposure) => void;
   readonly timeoutMs?: number;
   readonly log?: (message: string, error: unknown) => void;
 }
 
+/** The storage key of the remembered variant: `{"visitorId": ..., "variant": ...}`. */
+export const rememberedVariantKey = (flag: string): string => `flag:${flag}`;
+
 /**
- * Resolves which flow (`default`, `v1`, `v2`) a visitor sees from the flag `cc-feedback-redesign`,
- * through OpenFeature. Any error or a lookup slower than the timeout means the default variant
- * (baseline); errors are only logged, never shown. The result is cached per visitor for the page's
- * life, so the loader that runs on every step costs nothing after the first.
+ * Resolves which flow (`default`, `v1`, `v2`) a visitor sees from the flag `cc-feedback-redesign`
+ * through OpenFeature. The first answer for a visitor is remembered in storage and served on every
+ * later load without a lookup, so a visitor is never moved to another flow halfway through, not even
+ * when the first lookup failed or took longer than the timeout and served baseline (spec: errors are
+ * only logged). The timeout counts from the resolve request, not from the chunk downloads before it.
+ * One small module on purpose: the lookup can be started earlier (issue 14) by calling the returned
+ * function sooner; its result is shared per visitor for the page's life.
  */
 export function createFunnelFlowResolver(options: ResolveFunnelFlowOptions): (visitorId: string) => Promise<string> {
   const cache = new Map<string, Promise<string>>();
   return (visitorId) => {
     const cached = cache.get(visitorId);
     if (cached) return cached;
-    const result = lookUp(visitorId, options);
+    const result = decide(visitorId, options);
     cache.set(visitorId, result);
     return result;
   };
 }
 
-async function lookUp(visitorId: string, options: ResolveFunnelFlowOptions): Promise<string> {
-  const { variants, timeoutMs = FLAG_TIMEOUT_MS, log = (message, error) => console.warn(message, error) } = options;
+async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Promise<string> {
+  const { variants, storage, onExposure, log = (message, error) => console.warn(message, error) } = options;
   const baselineFlow = variants.variants[variants.defaultVariant] ?? 'default';
+  if (visitorId === '') {
+    // Nobody to resolve for (the build-time render of the first step, before any visitor): the flag's
+    // default. The SDK and provider still load, so a page rendered this way preloads the lookup's chunks.
+    await options.load(new AbortController().signal);
+    return baselineFlow;
+  }
+  const key = rememberedVariantKey(variants.flag);
+  const remembered = recall(storage, key, visitorId, log);
+  const rememberedFlow = remembered === undefined ? undefined : variants.variants[remembered];
+  if (rememberedFlow !== undefined) return rememberedFlow;
+
+  const { variant, fallback } = await lookUp(visitorId, options, log);
+  const flow = variants.variants[variant] ?? baselineFlow;
   try {
-    // The SDK and provider chunks load before the clock starts: the spec's 1000 ms are the lookup's, and
-    // a slow chunk download (a loaded phone, a cold CDN) must not push a visitor off their variant.
-    const [{ OpenFeature }, provider] = await Promise.all([import('@openfeature/web-sdk'), options.createProvider()]);
-    const variant = await withTimeout(evaluate(visitorId, variants, OpenFeature, provider), timeoutMs);
-    const flow = variants.variants[variant];
-    if (!flow) throw new Error(`flag ${variants.flag} returned unknown variant "${variant}"`);
-    return flow;
+    storage.setItem(key, JSON.stringify({ visitorId, variant }));
+  } catch (error) {
+    log(`Could not remember the ${variants.flag} variant`, error);
+  }
+  onExposure({ flag: variants.flag, variant, flow, fallback });
+  return flow;
+}
+
+async function lookUp(visitorId: string, options: ResolveFunnelFlowOptions, log: (message: string, error: unknown) => void): Promise<{ variant: string; fallback: boolean }> {
+  const { variants, load, timeoutMs = FLAG_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  try {
+    const client = await load(controller.signal);
+    const variant = await withTimeout(evaluate(visitorId, variants, client, controller.signal), timeoutMs, () => controller.abort());
+    if (variants.variants[variant] === undefined) throw new Error(`flag ${variants.flag} returned unknown variant "${variant}"`);
+    return { variant, fallback: false };
   } catch (error) {
     log(`Flag ${variants.flag} lookup failed; using ${variants.defaultVariant}`, error);
-    return baselineFlow;
+    return { variant: variants.defaultVariant, fallback: true };
   }
 }
 
-async function evaluate(visitorId: string, variants: CompiledVariants, openFeature: OpenFeatureAPI, provider: Provider): Promise<string> {
-  const context = { targetingKey: visitorId, visitor_id: visitorId };
-  await openFeature.setProviderAndWait(provider, context);
+async function evaluate(visitorId: string, variants: CompiledVariants, { openFeature, provider }: LoadedFlagClient, signal: AbortSignal): Promise<string> {
+  await openFeature.setProviderAndWait(provider, { targetingKey: visitorId, visitor_id: visitorId });
+  // A resolve that answers after the timeout must not be evaluated: evaluating applies (an exposure
+  // to Confidence) a variant this visitor is not shown.
+  if (signal.aborted) throw new Error('resolved after the timeout');
   const client = openFeature.getClient();
-  // The spec's flag client sends a track call before the lookup.
-  client.track('funnel-entered', { visitor_id: visitorId });
-  const details = client.getStringDetails(variants.flag, variants.defaultVariant);
+  client.track(FLAG_TRACK_EVENT, { visitor_id: visitorId });
+  // The flag's value is a struct; a dotted path reads its `variant` field (WIRE.md: never the bare key).
+  const details = client.getStringDetails(`${variants.flag}.variant`, variants.defaultVariant);
   if (details.errorCode) throw new Error(`${details.errorCode}: ${details.errorMessage ?? 'flag evaluation failed'}`);
   return details.value;
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+function recall(storage: KeyValueStorage, key: string, visitorId: string, log: (message: string, error: unknown) => void): string | undefined {
+  try {
+    const raw = storage.getItem(key);
+    if (raw === null) return undefined;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || !('visitorId' in value) || !('variant' in value)) return undefined;
+    // Another visitor id (cookie cleared, shared device): that visitor gets a lookup of their own.
+    return value.visitorId === visitorId && typeof value.variant === 'string' ? value.variant : undefined;
+  } catch (error) {
+    log('Remembered flag variant unreadable; looking it up again', error);
+    return undefined;
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(`timed out after ${ms} ms`));
+    }, ms);
     work.then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(error instanceof Error ? error : new Error(String(error))); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
     );
   });
 }

@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { assignVariant } from '../../engine/assign-variant';
+import { LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../services/flags/flag-settings';
+import { rememberedVariantKey } from '../../services/flags/resolve-funnel-flow';
 import { compiledFlows, flowById, servedFlowIds, stepOf, visitorIdFor } from './support/compiled-flows';
 import { pathOf, stepHeading } from './support/funnel-walker';
 
@@ -48,18 +51,81 @@ test.describe('visitor identity', () => {
   });
 });
 
-test.describe('variant chosen by the flag cc-feedback-redesign', () => {
+const FLAG_EXPOSURE = 'iglu:com.nutritionfunnel/flag_exposure/jsonschema/1-0-0';
+const RESOLVE_PATH = /\/confidence\/v1\/flags:resolve$/;
+
+/** The flag variant (flows/variants.yaml) that sends a visitor to `flowId`. */
+function variantOf(flowId: string): string {
+  const entry = Object.entries(compiledFlows().variants.variants).find(([, flow]) => flow === flowId);
+  if (!entry) throw new Error(`no variant maps to ${flowId}`);
+  return entry[0];
+}
+
+/** Counts the page's flag lookups (resolve requests to the stack's Confidence resolver). */
+function countResolves(page: Page): { count: number } {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (RESOLVE_PATH.test(request.url())) seen.count += 1;
+  });
+  return seen;
+}
+
+/**
+ * The flag_exposure events the collector accepted for pages whose URL carries `mark` (Micro's API), one
+ * per event id: the tracker keeps unsent events in local storage and sends again what a reload cut
+ * off (at-least-once delivery, as with a real collector).
+ */
+async function exposuresMarked(request: APIRequestContext, mark: string): Promise<unknown[]> {
+  const good = (await (await request.get('/micro/good')).json()) as Array<{
+    schema: string | null;
+    event: { event_id?: string; page_url?: string; unstruct_event_com_nutritionfunnel_flag_exposure_1?: unknown };
+  }>;
+  const byId = new Map(good.filter((e) => e.schema === FLAG_EXPOSURE && e.event.page_url?.includes(mark) === true).map((e) => [e.event.event_id, e.event.unstruct_event_com_nutritionfunnel_flag_exposure_1]));
+  return [...byId.values()];
+}
+
+/**
+ * Opens `path` with the page's clock stopped until the flag lookup has decided (the variant is
+ * remembered in local storage), then lets the clock run: the lookup's 1000 ms are page timers, so a
+ * resolver slowed down by a busy machine cannot time out a test that needs the resolver's answer. The
+ * timeout has its own tests (below, and the unit tests).
+ */
+async function openWithLookupAnswered(page: Page, path: string): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
+  await page.goto(path);
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), rememberedVariantKey(compiledFlows().variants.flag)), { timeout: 15_000 }).not.toBeNull();
+  await page.clock.resume();
+}
+
+test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resolver of the stack)', () => {
   // Every flow the flag can choose, from the compiled variants: a new variant is covered without an edit here.
   for (const flowId of servedFlowIds()) {
-    test(`a visitor assigned to ${flowId} lands on ${flowId}, keeps the query string, and keeps the variant`, async ({ page, context, baseURL }) => {
+    test(`a visitor assigned to ${flowId} lands on ${flowId} with the query string, keeps it without another lookup; the exposure is applied and recorded`, async ({ page, context, baseURL, request }) => {
       const flow = flowById(flowId);
-      const visitorId = visitorIdFor(flowId);
+      // An id of its own: the exposures listed below are this test's only.
+      const mark = `flag-${randomUUID()}`;
+      const visitorId = visitorIdFor(flowId, undefined, mark);
       await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseURL ?? '' }]);
-      for (let visit = 0; visit < 2; visit++) {
-        await page.goto('/?utm_campaign=spring');
-        await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=spring$`));
-        await expect(stepHeading(page)).toBeVisible();
-      }
+      const resolves = countResolves(page);
+      await openWithLookupAnswered(page, `/?utm_campaign=${mark}`);
+      await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=${mark}$`));
+      await expect(stepHeading(page)).toBeVisible();
+      // Through the default flow's loader again (where the lookup happens), not a reload of the flow's URL.
+      await page.goto(`/?utm_campaign=${mark}`);
+      await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=${mark}$`));
+      await expect(stepHeading(page)).toBeVisible();
+      // The second load used the remembered variant.
+      expect(resolves.count).toBe(1);
+      // Confidence's apply (the exposure) reached the resolver once, and the analytics event the collector.
+      const applied = async () =>
+        ((await (await request.get('/_dev/confidence/applied')).json()) as Array<{ visitorId: string; flag: string; variant: string }>)
+          .filter((exposure) => exposure.visitorId === visitorId)
+          .map(({ flag, variant }) => ({ flag, variant }));
+      await expect.poll(applied, { timeout: 10_000 }).toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId) }]);
+      await expect
+        .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
+        .toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId), flow: flowId, fallback: false }]);
     });
   }
 
@@ -74,20 +140,59 @@ test.describe('variant chosen by the flag cc-feedback-redesign', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
-  test('a failing flag lookup means baseline: the default flow, only logged', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: 'cnfdVisitorId', value: visitorIdFor('v2'), url: baseURL ?? '' }]);
-    // The flag provider is a lazy chunk; losing it is a flag load error.
-    await page.route(/local-variants-provider-.*\.js$/, (route) => route.abort('failed'));
+  test('a resolver that is down (dev faults flags:fail) means baseline: the default flow, only logged', async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      { name: 'cnfdVisitorId', value: visitorIdFor('v2'), url: baseURL ?? '' },
+      { name: 'dev-faults', value: 'flags:fail', url: baseURL ?? '' },
+    ]);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
+    const resolves = countResolves(page);
     await page.goto('/onboarding?ref=x');
     const first = flowById('default').steps[0];
     await expect(page).toHaveURL(new RegExp(`${first?.path ?? ''}\\?ref=x$`));
     await expect(stepHeading(page)).toBeVisible();
+    // The lookup was made and failed (not skipped): a warning names the flag, nothing is shown.
+    expect(resolves.count).toBe(1);
     expect(warnings.some((w) => w.includes('cc-feedback-redesign'))).toBe(true);
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a hanging resolver: baseline after 1 s, and the visitor stays on baseline after a reload although the resolver is back and would say v1', async ({ page, context, baseURL, request }) => {
+    const mark = `hang-${randomUUID()}`;
+    const visitorId = visitorIdFor('v1', undefined, mark);
+    const url = baseURL ?? '';
+    await context.addCookies([
+      { name: 'cnfdVisitorId', value: visitorId, url },
+      { name: 'dev-faults', value: 'flags:hang', url },
+    ]);
+    const resolves = countResolves(page);
+    // The page's clock: the 1000 ms timeout passes without waiting for it.
+    await page.clock.install();
+    const lookupSent = page.waitForRequest(RESOLVE_PATH);
+    await page.goto(`/onboarding?utm_campaign=${mark}`);
+    await lookupSent;
+    await page.clock.runFor(1000);
+    const first = flowById('default').steps[0];
+    await expect(page).toHaveURL(new RegExp(`${first?.path ?? ''}\\?utm_campaign=${mark}$`));
+    await expect(stepHeading(page)).toBeVisible();
+    await expect
+      .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
+      .toEqual([{ flag: 'cc-feedback-redesign', variant: 'baseline', flow: 'default', fallback: true }]);
+
+    // The resolver answers again, and for this visitor it says v1 ...
+    await context.addCookies([{ name: 'dev-faults', value: 'flags:ok', url }]);
+    const answer = await request.post('/confidence/v1/flags:resolve', {
+      data: JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { targeting_key: visitorId }, flags: [] }),
+    });
+    expect(((await answer.json()) as { resolvedFlags: Array<{ value: unknown }> }).resolvedFlags[0]?.value).toEqual({ variant: variantOf('v1') });
+    // ... but the visitor, mid-funnel, keeps the flow they were shown.
+    await page.reload();
+    await expect(page).toHaveURL(new RegExp(`${first?.path ?? ''}\\?utm_campaign=${mark}$`));
+    await expect(stepHeading(page)).toBeVisible();
+    expect(resolves.count).toBe(1);
   });
 });
 

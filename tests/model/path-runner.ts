@@ -16,11 +16,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /**
  * localStorage keys the app writes that are not answers: i18next's language detector remembers the
  * language it picked, and supabase-js keeps the session of a visitor the funnel signed up (v1, v2:
- * `sb-<host>-auth-token`), and the Snowplow tracker keeps its unsent events (`snowplowOutQueue_<namespace>`,
- * services/analytics/snowplow-analytics.ts). Everything else in localStorage must be what the path has answered.
+ * `sb-<host>-auth-token`), the Snowplow tracker keeps its unsent events (`snowplowOutQueue_<namespace>`,
+ * services/analytics/snowplow-analytics.ts), and the flag lookup remembers the visitor's variant
+ * (`flag:<flag>`, services/flags/resolve-funnel-flow.ts). Everything else in localStorage must be what the path has answered.
  */
 function isAnswerKey(key: string): boolean {
-  return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key) && !/^snowplowOutQueue_/.test(key);
+  return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key) && !/^snowplowOutQueue_/.test(key) && !/^flag:/.test(key);
 }
 
 /** The spec's root spinner (screens/root-layout.tsx ROOT_SPINNER_MS) and the ready-to-start confetti's default length. */

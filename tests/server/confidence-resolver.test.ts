@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignVariant } from '../../engine/assign-variant';
-import { LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../server/confidence/create-confidence-routes';
+import { LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../services/flags/flag-settings';
 import { compiledFlows } from '../e2e/support/compiled-flows';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';

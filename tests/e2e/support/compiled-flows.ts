@@ -36,12 +36,13 @@ export function servedFlowIds(variants: CompiledVariants = compiledFlows().varia
 }
 
 /**
- * A visitor id that the local flag provider assigns to the given flow (assignment is a pure function
- * of the id), so a test decides which variant its visitor sees.
+ * A visitor id that the stack's flag resolver (server/confidence, engine/assign-variant.ts) assigns to
+ * the given flow (assignment is a pure function of the id), so a test decides which variant its visitor
+ * sees. `prefix` gives a test an id no other test uses (its exposures are its own).
  */
-export function visitorIdFor(flowId: string, variants: CompiledVariants = compiledFlows().variants): string {
+export function visitorIdFor(flowId: string, variants: CompiledVariants = compiledFlows().variants, prefix = 'e2e-visitor'): string {
   for (let attempt = 0; attempt < 10_000; attempt++) {
-    const id = `e2e-visitor-${attempt}`;
+    const id = `${prefix}-${attempt}`;
     const variant = assignVariant(`${variants.flag}:${id}`, variants.allocation) ?? variants.defaultVariant;
     if (variants.variants[variant] === flowId) return id;
   }

@@ -1,6 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CompiledFlow, CompiledStep } from '../../../engine/compiled-flow';
-import { visitorIdFor } from './compiled-flows';
+import { rememberedVariantKey } from '../../../services/flags/resolve-funnel-flow';
+import { compiledFlows, visitorIdFor } from './compiled-flows';
 
 /** What the visitor answers on each step of a walk (option values; typed text for numbers). */
 export interface WalkAnswers {
@@ -40,9 +41,28 @@ export const realisticAnswers: WalkAnswers = {
   password: 'analytical-engine',
 };
 
-/** Gives the browser context a visitor cookie the flag assigns to `flowId`. */
+/**
+ * Gives the browser context a visitor cookie the flag assigns to `flowId`, with that variant already
+ * remembered, as on any visit after a visitor's first: the walks test the funnel, not the lookup (the
+ * flag's own tests in visitor-identity-and-language.spec.ts do), and a resolver slowed past the 1000 ms
+ * timeout by a busy machine must not move a walk to baseline.
+ */
 export async function becomeVisitorOf(context: BrowserContext, baseURL: string, flowId: string): Promise<void> {
-  await context.addCookies([{ name: 'cnfdVisitorId', value: visitorIdFor(flowId), url: baseURL }]);
+  const visitorId = visitorIdFor(flowId);
+  await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseURL }]);
+  const { variants } = compiledFlows();
+  const variant = Object.entries(variants.variants).find(([, flow]) => flow === flowId)?.[0];
+  if (variant === undefined) throw new Error(`no variant of ${variants.flag} maps to ${flowId}`);
+  await context.addInitScript(
+    ([key, value]) => {
+      try {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+      } catch {
+        // A page without storage (about:blank, a test that blocks it) looks the flag up instead.
+      }
+    },
+    [rememberedVariantKey(variants.flag), JSON.stringify({ visitorId, variant })] as const,
+  );
 }
 
 export function pathOf(page: Page): string {

@@ -12,19 +12,21 @@ describe('deferred analytics', () => {
     const service: AnalyticsService = {
       pageView: (url, _title, m) => calls.push(`pv ${url} ${m.timestamp}`),
       onboardingEvent: (e, m) => calls.push(`ue ${e.question} ${m.timestamp}`),
+      flagExposure: (x, m) => calls.push(`exposure ${x.variant} ${m.timestamp}`),
     };
     const load = vi.fn(() => Promise.resolve(service));
     const analytics = createDeferredAnalytics(load, () => {});
     analytics.pageView('http://x/onboarding/gender', 'T', meta(1));
     analytics.onboardingEvent(event, meta(2));
     analytics.pageView('http://x/onboarding/company', 'T', meta(3));
+    analytics.flagExposure({ flag: 'f', variant: 'feedback-v1', flow: 'v1', fallback: false }, meta(4));
     expect(load).not.toHaveBeenCalled();
     analytics.start();
     analytics.start();
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    await vi.waitFor(() => expect(calls).toHaveLength(4));
     expect(load).toHaveBeenCalledTimes(1);
-    analytics.pageView('http://x/onboarding/chooseGoal', 'T', meta(4));
-    expect(calls).toEqual(['pv http://x/onboarding/gender 1', 'ue gender 2', 'pv http://x/onboarding/company 3', 'pv http://x/onboarding/chooseGoal 4']);
+    analytics.pageView('http://x/onboarding/chooseGoal', 'T', meta(5));
+    expect(calls).toEqual(['pv http://x/onboarding/gender 1', 'ue gender 2', 'pv http://x/onboarding/company 3', 'exposure feedback-v1 4', 'pv http://x/onboarding/chooseGoal 5']);
   });
 
   it('survives a tracker that fails to load or throws: logged, never thrown at the funnel', async () => {
@@ -36,7 +38,7 @@ describe('deferred analytics', () => {
     expect(() => failing.pageView('http://x/b', 'T', meta(2))).not.toThrow();
 
     const throwing = createDeferredAnalytics(
-      () => Promise.resolve({ pageView: () => { throw new Error('boom'); }, onboardingEvent: () => {} }),
+      () => Promise.resolve({ pageView: () => { throw new Error('boom'); }, onboardingEvent: () => {}, flagExposure: () => {} }),
       log,
     );
     throwing.start();

@@ -1,9 +1,18 @@
-import type { Provider } from '@openfeature/web-sdk';
-import { describe, expect, it, vi } from 'vitest';
+import { OpenFeature } from '@openfeature/web-sdk';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompiledVariants } from '../../../engine/compiled-flow';
 import { assignVariant } from '../../../engine/assign-variant';
-import { LocalVariantsProvider } from '../../../services/flags/local-variants-provider';
-import { createFunnelFlowResolver } from '../../../services/flags/resolve-funnel-flow';
+import { createConfidenceRoutes, type AppliedFlag } from '../../../server/confidence/create-confidence-routes';
+import { createConfidenceFlagProvider } from '../../../services/flags/confidence-flag-provider';
+import { flagSettings, LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../../services/flags/flag-settings';
+import {
+  createFunnelFlowResolver,
+  FLAG_TRACK_EVENT,
+  rememberedVariantKey,
+  type FlagExposure,
+  type LoadedFlagClient,
+} from '../../../services/flags/resolve-funnel-flow';
+import type { KeyValueStorage } from '../../../services/storage/key-value-storage';
 
 const variants: CompiledVariants = {
   flag: 'cc-feedback-redesign',
@@ -13,7 +22,6 @@ const variants: CompiledVariants = {
   allocation: { baseline: 34, 'feedback-v1': 33, 'feedback-v2': 33 },
 };
 
-const silent = () => {};
 
 describe('assignVariant', () => {
   it('is sticky: the same key always gets the same variant', () => {
@@ -41,59 +49,214 @@ describe('assignVariant', () => {
   });
 });
 
-describe('createFunnelFlowResolver', () => {
-  it('maps the flag variant of a visitor to a flow through OpenFeature, the same one every time', async () => {
-    const resolve = createFunnelFlowResolver({ variants, createProvider: async () => new LocalVariantsProvider(variants), log: silent });
-    const seen = new Set<string>();
-    for (let i = 0; i < 30; i++) {
-      const visitor = `visitor-${i}`;
-      const flow = await resolve(visitor);
-      const expected = variants.variants[assignVariant(`cc-feedback-redesign:${visitor}`, variants.allocation) ?? 'baseline'];
-      expect(flow).toBe(expected);
-      seen.add(flow);
+/** A visitor id the YAML allocation (and so the stack's resolver) puts in `variant`. */
+function visitorIn(variant: string): string {
+  for (let i = 0; i < 10_000; i++) if (assignVariant(`${variants.flag}:visitor-${i}`, variants.allocation) === variant) return `visitor-${i}`;
+  throw new Error(`no visitor for ${variant}`);
+}
+
+const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+function memoryStorage(): KeyValueStorage & { readonly values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return { values, getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) };
+}
+
+/**
+ * One page load against the stack's resolver (server/confidence, in process): the real OpenFeature web
+ * SDK and Confidence's provider 0.0.3 through createConfidenceFlagProvider, as the composition root
+ * wires them. `resolver` decides how the resolve request is answered.
+ */
+function pageLoad(options: {
+  storage: KeyValueStorage;
+  /** `late`: answers after 1500 ms, ignoring the abort (a proxy that buffers the answer). */
+  resolver?: 'up' | 'down' | 'hang' | 'late';
+  /** Milliseconds the chunk downloads take before the provider exists. */
+  chunkMs?: number;
+}) {
+  const sent: string[] = [];
+  const exposures: FlagExposure[] = [];
+  const log = vi.fn();
+  const signals: AbortSignal[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = urlOf(input);
+    sent.push(url.slice(url.lastIndexOf('/') + 1));
+    if (init?.signal) signals.push(init.signal);
+    if (options.resolver === 'down') throw new TypeError('Failed to fetch');
+    if (options.resolver === 'hang' && url.endsWith(':resolve')) {
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     }
-    expect(seen).toEqual(new Set(['default', 'v1', 'v2']));
+    if (options.resolver === 'late' && url.endsWith(':resolve')) await new Promise((resolve) => setTimeout(resolve, 1500));
+    return stack.routes.request(url.replace('http://stack.test/confidence', ''), init);
+  };
+  const load = vi.fn(async (signal: AbortSignal): Promise<LoadedFlagClient> => {
+    if (options.chunkMs) await new Promise((resolve) => setTimeout(resolve, options.chunkMs));
+    const settings = flagSettings({}, 'http://stack.test');
+    return { openFeature: OpenFeature, provider: createConfidenceFlagProvider({ settings, fetch, signal, log }) };
+  });
+  const resolve = createFunnelFlowResolver({ variants, load, storage: options.storage, onExposure: (exposure) => exposures.push(exposure), log });
+  return { resolve, sent, exposures, log, load, signals };
+}
+
+let stack = createConfidenceRoutes({ variants: () => variants });
+const applied = async (): Promise<AppliedFlag[]> => (await (await stack.devRoutes.request('/applied')).json()) as AppliedFlag[];
+
+describe('createFunnelFlowResolver with Confidence\'s provider against the stack\'s resolver', () => {
+  beforeEach(() => {
+    stack = createConfidenceRoutes({ variants: () => variants });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await OpenFeature.clearProviders();
   });
 
-  it('falls back to the baseline flow and logs when the provider fails', async () => {
-    const log = vi.fn();
-    const resolve = createFunnelFlowResolver({ variants, createProvider: () => Promise.reject(new Error('offline')), log });
-    await expect(resolve('visitor-1')).resolves.toBe('default');
-    expect(log).toHaveBeenCalledOnce();
-  });
-
-  it('falls back to baseline when the lookup takes longer than the timeout', async () => {
-    const log = vi.fn();
-    // A provider whose lookup (initialize: Confidence's resolve call) never answers.
-    const hanging = new LocalVariantsProvider(variants);
-    Reflect.set(hanging, 'initialize', () => new Promise(() => {}));
-    const resolve = createFunnelFlowResolver({ variants, createProvider: async () => hanging, timeoutMs: 50, log });
-    await expect(resolve('visitor-2')).resolves.toBe('default');
-    expect(String(log.mock.calls[0]?.[1])).toContain('timed out after 50 ms');
-  });
-
-  it('does not count loading the SDK and provider code against the lookup timeout', async () => {
-    vi.useFakeTimers();
-    try {
-      const log = vi.fn();
-      // A visitor the split sends to a variant other than baseline, so a fallback would show.
-      const visitor = Array.from({ length: 50 }, (_, i) => `slow-chunk-${i}`).find((id) => assignVariant(`cc-feedback-redesign:${id}`, variants.allocation) !== 'baseline') ?? '';
-      const slowChunk = () => new Promise<Provider>((done) => setTimeout(() => done(new LocalVariantsProvider(variants)), 5_000));
-      const resolve = createFunnelFlowResolver({ variants, createProvider: slowChunk, timeoutMs: 1_000, log });
-      const flow = resolve(visitor);
-      await vi.advanceTimersByTimeAsync(5_000);
-      await expect(flow).resolves.toBe(variants.variants[assignVariant(`cc-feedback-redesign:${visitor}`, variants.allocation) ?? 'baseline']);
-      expect(log).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
+  it('resolves each variant to its flow, applies it once (exposure), tracks before evaluating, and remembers it', async () => {
+    for (const [variant, flow] of Object.entries(variants.variants)) {
+      const storage = memoryStorage();
+      const visitor = visitorIn(variant);
+      const page = pageLoad({ storage });
+      await expect(page.resolve(visitor)).resolves.toBe(flow);
+      expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
+      expect(JSON.parse(storage.values.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
+      // Confidence's apply debounce (250 ms) then one flags:apply naming this visitor's variant.
+      await vi.advanceTimersByTimeAsync(300);
+      expect(page.sent).toEqual(['flags:resolve', 'flags:apply']);
+      expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([expect.objectContaining({ flag: variants.flag, variant })]);
+      expect(page.log).not.toHaveBeenCalled();
     }
   });
 
-  it('treats an unknown variant as an error and serves baseline', async () => {
-    const log = vi.fn();
+  it('sends the track call before the evaluation', async () => {
+    const order: string[] = [];
+    const visitor = visitorIn('feedback-v1');
+    const settings = flagSettings({}, 'http://stack.test');
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => stack.routes.request(urlOf(input).replace('http://stack.test/confidence', ''), init);
+    const resolve = createFunnelFlowResolver({
+      variants,
+      storage: memoryStorage(),
+      onExposure: () => {},
+      load: async (signal) => ({
+        openFeature: {
+          setProviderAndWait: (provider, context) => OpenFeature.setProviderAndWait(provider, context),
+          getClient: () => {
+            const client = OpenFeature.getClient();
+            vi.spyOn(client, 'track').mockImplementation((name, details) => void order.push(`track ${name} ${JSON.stringify(details?.visitor_id)}`));
+            const evaluate = client.getStringDetails.bind(client);
+            vi.spyOn(client, 'getStringDetails').mockImplementation((key, fallback) => (order.push(`evaluate ${key}`), evaluate(key, fallback)));
+            return client;
+          },
+        },
+        provider: createConfidenceFlagProvider({ settings, fetch, signal, log: () => {} }),
+      }),
+    });
+    await expect(resolve(visitor)).resolves.toBe('v1');
+    expect(order).toEqual([`track ${FLAG_TRACK_EVENT} "${visitor}"`, `evaluate ${variants.flag}.variant`]);
+  });
+
+  it('serves a remembered variant on the next load without a lookup', async () => {
+    const storage = memoryStorage();
+    const visitor = visitorIn('feedback-v2');
+    await pageLoad({ storage }).resolve(visitor);
+    const next = pageLoad({ storage });
+    await expect(next.resolve(visitor)).resolves.toBe('v2');
+    expect(next.load).not.toHaveBeenCalled();
+    expect(next.sent).toEqual([]);
+    expect(next.exposures).toEqual([]);
+  });
+
+  it('a hanging resolver: baseline at 1000 ms (not before), the request aborted, no apply; the next load stays on baseline although the resolver would now say v1', async () => {
+    const storage = memoryStorage();
+    const visitor = visitorIn('feedback-v1');
+    const first = pageLoad({ storage, resolver: 'hang' });
+    let flow: string | undefined;
+    void first.resolve(visitor).then((value) => (flow = value));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(flow).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(flow).toBe('default');
+    expect(first.signals[0]?.aborted).toBe(true);
+    expect(first.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
+    expect(String(first.log.mock.calls[0]?.[1])).toContain('timed out after 1000 ms');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(first.sent).toEqual(['flags:resolve']);
+
+    const second = pageLoad({ storage, resolver: 'up' });
+    await expect(second.resolve(visitor)).resolves.toBe('default');
+    expect(second.sent).toEqual([]);
+  });
+
+  it('an answer that arrives after the timeout is not evaluated, so nothing is applied for a variant not shown', async () => {
+    const page = pageLoad({ storage: memoryStorage(), resolver: 'late' });
+    const flow = page.resolve(visitorIn('feedback-v1'));
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(flow).resolves.toBe('default');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(page.sent).toEqual(['flags:resolve']);
+    expect(await applied()).toEqual([]);
+  });
+
+  it('the timeout counts from the lookup, not from the chunk downloads before it', async () => {
+    const page = pageLoad({ storage: memoryStorage(), chunkMs: 3000 });
+    const flow = page.resolve(visitorIn('feedback-v1'));
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(flow).resolves.toBe('v1');
+    expect(page.exposures[0]?.fallback).toBe(false);
+  });
+
+  it('a resolver that is down: baseline, only logged, remembered', async () => {
+    const storage = memoryStorage();
+    const page = pageLoad({ storage, resolver: 'down' });
+    await expect(page.resolve(visitorIn('feedback-v2'))).resolves.toBe('default');
+    expect(page.log).toHaveBeenCalledWith(`Flag ${variants.flag} lookup failed; using baseline`, expect.any(Error));
+    expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
+    expect(JSON.parse(storage.values.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitorIn('feedback-v2'), variant: 'baseline' });
+  });
+
+  it('looks up again for another visitor id, or when the remembered variant no longer exists', async () => {
+    const storage = memoryStorage();
+    storage.setItem(rememberedVariantKey(variants.flag), JSON.stringify({ visitorId: 'someone-else', variant: 'feedback-v2' }));
+    const visitor = visitorIn('feedback-v1');
+    await expect(pageLoad({ storage }).resolve(visitor)).resolves.toBe('v1');
+    storage.setItem(rememberedVariantKey(variants.flag), JSON.stringify({ visitorId: visitor, variant: 'feedback-v9' }));
+    await expect(pageLoad({ storage }).resolve(visitor)).resolves.toBe('v1');
+  });
+
+  it('treats an unknown variant from the resolver as an error and serves baseline', async () => {
     const odd: CompiledVariants = { ...variants, allocation: { 'feedback-v9': 1 } };
-    const resolve = createFunnelFlowResolver({ variants: odd, createProvider: async () => new LocalVariantsProvider(odd), log });
-    await expect(resolve('visitor-3')).resolves.toBe('default');
-    expect(log).toHaveBeenCalledOnce();
+    stack = createConfidenceRoutes({ variants: () => odd });
+    const page = pageLoad({ storage: memoryStorage() });
+    await expect(page.resolve('visitor-3')).resolves.toBe('default');
+    expect(String(page.log.mock.calls[0]?.[1])).toContain('unknown variant "feedback-v9"');
+  });
+});
+
+describe('createConfidenceFlagProvider', () => {
+  it('a failed apply is logged, never an unhandled rejection', async () => {
+    stack = createConfidenceRoutes({ variants: () => variants });
+    const log = vi.fn();
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const url = urlOf(input);
+      if (url.endsWith(':apply')) throw new TypeError('Failed to fetch');
+      return stack.routes.request(url.replace('http://stack.test/confidence', ''), init);
+    };
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const provider = createConfidenceFlagProvider({ settings: flagSettings({}, 'http://stack.test'), fetch, signal: new AbortController().signal, log });
+    await OpenFeature.setProviderAndWait(provider, { targetingKey: visitorIn('feedback-v1') });
+    expect(OpenFeature.getClient().getStringValue(`${variants.flag}.variant`, 'baseline')).toBe('feedback-v1');
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Confidence flags:apply failed', expect.any(TypeError)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+    await OpenFeature.clearProviders();
+  });
+});
+
+describe('flagSettings', () => {
+  it('defaults to the stack serving the page, region eu, and goes to Confidence with a client secret of its own', () => {
+    expect(flagSettings({}, 'http://localhost:3000')).toEqual({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, region: 'eu', resolverUrl: 'http://localhost:3000/confidence' });
+    expect(flagSettings({ VITE_CONFIDENCE_CLIENT_SECRET: 'abc' }, 'http://localhost:3000')).toEqual({ clientSecret: 'abc', region: 'eu', resolverUrl: 'https://resolver.eu.confidence.dev' });
+    expect(flagSettings({ VITE_CONFIDENCE_RESOLVER_URL: 'https://flags.example/' }, 'http://x').resolverUrl).toBe('https://flags.example');
   });
 });

@@ -1,0 +1,42 @@
+import type { Provider } from '@openfeature/web-sdk';
+import { createConfidenceWebProvider } from '@spotify-confidence/openfeature-web-provider';
+import type { FlagSettings } from './flag-settings';
+
+export interface ConfidenceFlagProviderOptions {
+  readonly settings: FlagSettings;
+  readonly fetch: typeof fetch;
+  /** Aborts the resolve request (the lookup timed out): a hanging resolver does not keep a socket open. */
+  readonly signal: AbortSignal;
+  readonly log: (message: string, error: unknown) => void;
+}
+
+/** Confidence's default: applies are batched for 250 ms after an evaluation. */
+const APPLY_DEBOUNCE_MS = 250;
+
+/**
+ * Confidence's own OpenFeature provider (0.0.3, which works with web-sdk 1.x: docs/decisions.md),
+ * pointed at the configured resolver. Its own chunk, loaded with the first lookup. The resolve goes
+ * with `apply: false` and the provider applies a flag once it is evaluated, so an exposure is sent only
+ * for a variant the visitor is shown. The provider sends no headers (a CORS simple request).
+ */
+export function createConfidenceFlagProvider({ settings, fetch, signal, log }: ConfidenceFlagProviderOptions): Provider {
+  const fetchImplementation = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.endsWith('/v1/flags:apply')) return fetch(input, { ...init, signal });
+    // The provider ignores apply answers but not a rejected fetch (an unhandled rejection, reported as
+    // a crash): a failed apply is logged, like every flag error (spec).
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      log('Confidence flags:apply failed', error);
+      return Response.error();
+    }
+  };
+  return createConfidenceWebProvider({
+    region: settings.region,
+    clientSecret: settings.clientSecret,
+    baseUrl: settings.resolverUrl,
+    fetchImplementation,
+    apply: { timeout: APPLY_DEBOUNCE_MS },
+  });
+}
