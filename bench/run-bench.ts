@@ -170,7 +170,7 @@ if (failures.length > 0) {
 
 /**
  * Every flow the flag can send a visitor to (from the compiled variants, the same FLOWS_DIR as the
- * build), the baseline first, each with a visitor id the local flag provider assigns to it.
+ * build), the baseline first, each with a visitor id the flag resolver (engine/assign-variant.ts) assigns to it.
  */
 function servedFlowVisitors(): { flowId: string; visitorId: string | undefined }[] {
   const { variants } = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)));

@@ -12,6 +12,7 @@ import { compileFlowProject } from '../../engine/compile-flow-project';
 import type { CompiledFlow, CompiledVariants } from '../../engine/compiled-flow';
 import { formatFlowDiagnostic } from '../../engine/flow-error';
 import { readFlowProject } from '../../engine/read-flow-project';
+import { createConfidenceRoutes } from '../../server/confidence/create-confidence-routes';
 import { serveSpa } from '../../server/serve-spa';
 import { uniqueEmail } from './support/account-stack';
 import { visitorIdFor } from './support/compiled-flows';
@@ -26,8 +27,9 @@ import { pathOf, realisticAnswers, walk } from './support/funnel-walker';
  *
  * Cheap on purpose: one `vite build` (a couple of seconds) and no second server. The throwaway build's
  * pages and chunks are answered in the browser by the local stack's own SPA middleware
- * (server/serve-spa.ts) over that build; everything else (auth, REST, the mailbox) goes on to the
- * running local stack of this project.
+ * (server/serve-spa.ts) over that build, and the flag by the stack's own Confidence resolver
+ * (server/confidence) over the copy's variants.yaml, as a stack started with that FLOWS_DIR serves it;
+ * everything else (auth, REST, the mailbox) goes on to the running local stack of this project.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const execFileAsync = promisify(execFile);
@@ -101,12 +103,14 @@ test('a variant added by the docs recipe alone is served: the flag sends its vis
   // The local stack's SPA middleware over the throwaway build; a request it passes on is the API's.
   const spa = new Hono();
   spa.use('*', serveSpa(distDir));
+  spa.route('/confidence', createConfidenceRoutes({ variants: () => variants }).routes);
   spa.notFound(() => new Response(null, { status: 404, headers: { 'x-not-spa': '1' } }));
   await context.route(
     (url) => url.origin === origin,
     async (route) => {
       const request = route.request();
-      const answer = await spa.fetch(new Request(request.url(), { method: request.method() }));
+      const body = request.method() === 'GET' || request.method() === 'HEAD' ? undefined : request.postData();
+      const answer = await spa.fetch(new Request(request.url(), { method: request.method(), ...(body === null || body === undefined ? {} : { body }) }));
       if (answer.headers.get('x-not-spa') === '1') return route.continue();
       return route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
     },
