@@ -33,6 +33,8 @@ export const buildEnvSchema = z.object({
   VITE_META_PIXEL_ID: optional(z.string().regex(/^\d{5,20}$/, 'the numeric pixel id from Events Manager')).describe('the Meta pixel id; unset = the local pixel stand-in'),
   VITE_META_PIXEL_SCRIPT_URL: optional(url).describe("where fbevents.js loads from (unset with a pixel id = Meta's)"),
   VITE_PRODUCT_API_URL: optional(url).describe('the product API (/api/v1: geolocation, net amounts, tracking events); unset = the page origin'),
+  VITE_CONFIDENCE_CLIENT_SECRET: optional(z.string()).describe("the Confidence client secret the flag is resolved with (public by design); set = Confidence's eu resolver, unset = the local resolver"),
+  VITE_CONFIDENCE_RESOLVER_URL: optional(url).describe('the flag resolver base URL (<it>/v1/flags:resolve) when it is neither the local one nor Confidence eu'),
 });
 
 export type BuildEnv = z.infer<typeof buildEnvSchema>;
