@@ -111,6 +111,10 @@ test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resol
       await openWithLookupAnswered(page, `/?utm_campaign=${mark}`);
       await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=${mark}$`));
       await expect(stepHeading(page)).toBeVisible();
+      // The exposure event is sent once the tracker has loaded after the first paint: read it before leaving.
+      await expect
+        .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
+        .toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId), flow: flowId, fallback: false }]);
       // Through the default flow's loader again (where the lookup happens), not a reload of the flow's URL.
       await page.goto(`/?utm_campaign=${mark}`);
       await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=${mark}$`));
@@ -123,9 +127,6 @@ test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resol
           .filter((exposure) => exposure.visitorId === visitorId)
           .map(({ flag, variant }) => ({ flag, variant }));
       await expect.poll(applied, { timeout: 10_000 }).toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId) }]);
-      await expect
-        .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
-        .toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId), flow: flowId, fallback: false }]);
     });
   }
 
