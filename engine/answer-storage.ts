@@ -32,6 +32,13 @@ export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): S
       return { local: choiceWrites(step, answer.value), session: {} };
     case 'measurement':
       return { local: measurementWrites(step, answer.text, answer.unit), session: {} };
+    case 'feetInches': {
+      if (step.storage.mode !== 'value' || step.screen !== 'height') return { local: {}, session: {} };
+      return {
+        local: { [step.storage.key]: formatStoredNumber(feetInchesToCentimetres(answer.feet, answer.inches) ?? 0), useMetricOrImperial: 'false', heightEntered: 'true' },
+        session: {},
+      };
+    }
     case 'wholeNumber': {
       if (step.storage.mode !== 'value') return { local: {}, session: {} };
       return { local: { [step.storage.key]: String(parseWholeNumber(answer.text)) }, session: {} };
@@ -68,6 +75,27 @@ function measurementWrites(step: CompiledStep, text: string, unit: UnitSystem): 
 
 const decimalPattern = /^(\d+([.,]\d*)?|[.,]\d+)$/;
 
+/** Inches in a foot. */
+export const INCHES_PER_FOOT = 12;
+
+/**
+ * Feet and inches as typed to cm: feet a whole number, inches a decimal below 12 (blank = 0).
+ * Undefined when either is not such a number, so the caller can tell "5 ft 13 in" from a real height.
+ */
+export function feetInchesToCentimetres(feetText: string, inchesText: string): number | undefined {
+  const feet = feetText.trim();
+  const inches = inchesText.trim() === '' ? '0' : inchesText.trim();
+  if (!/^\d+$/.test(feet) || !decimalPattern.test(inches)) return undefined;
+  const inchValue = Number(inches.replace(',', '.'));
+  if (!(inchValue < INCHES_PER_FOOT)) return undefined;
+  return (Number(feet) * INCHES_PER_FOOT + inchValue) * CENTIMETRES_PER_INCH;
+}
+
+/** True when the text is a decimal the parser understands ("67", "67.5", "67,5"). */
+export function isDecimalText(text: string): boolean {
+  return decimalPattern.test(text.trim());
+}
+
 /**
  * Parses a typed decimal: "67", "67.5", "67,5" (comma for languages that write it). Empty, negative or
  * anything else is invalid and becomes 0 (spec section 5).
@@ -97,6 +125,13 @@ export function formatStoredNumber(value: number): string {
 /** True when a text field counts as blank (Continue stays disabled, spec section 5). */
 export function isBlank(text: string): boolean {
   return text.trim() === '';
+}
+
+/** The unit system an answer was given in (feet and inches are imperial), undefined for non-measurements. */
+export function answerUnit(answer: FunnelAnswer | undefined): UnitSystem | undefined {
+  if (answer?.kind === 'measurement') return answer.unit;
+  if (answer?.kind === 'feetInches') return 'imperial';
+  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CompiledStep } from './compiled-flow';
 import type { FunnelAnswer } from './funnel-answer';
 import { isValidEmail } from './credential-rules';
+import { numberAnswerProblem } from './number-answer-check';
 
 
 /**
@@ -12,10 +13,13 @@ export function isAnswerValidForStep(step: CompiledStep, answer: FunnelAnswer): 
     case 'choice':
       return step.screen === 'singleChoice' && (step.options ?? []).some((option) => option.value === answer.value);
     case 'measurement':
-      // Blank is refused; anything else is accepted and stored as 0 when invalid (spec section 5).
-      return (step.screen === 'height' || step.screen === 'weight') && answer.text.trim() !== '';
+      // Blank is refused (spec section 5), and so are text that is no number and implausible values
+      // (the step's range in the flow YAML; issue 13), instead of storing 0 or a 14-ft height.
+      return (step.screen === 'height' || step.screen === 'weight') && numberAnswerProblem(step, answer) === undefined;
+    case 'feetInches':
+      return step.screen === 'height' && numberAnswerProblem(step, answer) === undefined;
     case 'wholeNumber':
-      return step.screen === 'age' && answer.text.trim() !== '';
+      return step.screen === 'age' && numberAnswerProblem(step, answer) === undefined;
     case 'continue':
       return step.screen === 'company' || step.screen === 'info' || step.screen === 'readyToStart';
     case 'email':

@@ -64,6 +64,8 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     ...(step.placeholder === undefined ? {} : { placeholder: step.placeholder }),
     ...(step.optionLayout === undefined ? {} : { optionLayout: step.optionLayout }),
     ...(step.visual === undefined ? {} : { visual: step.visual }),
+    ...(step.range === undefined ? {} : { range: step.range }),
+    ...(step.legalNotice === true ? { legalNotice: true } : {}),
     ...(step.subscriberCount === undefined ? {} : { subscriberCount: step.subscriberCount }),
     ...(step.stars === undefined ? {} : { stars: step.stars }),
     ...(step.rating === undefined ? {} : { rating: step.rating }),

@@ -57,6 +57,10 @@ export interface CompiledStep {
   readonly optionLayout?: 'list' | 'tiles';
   /** info: the chart or illustration, as declared (translation keys, numbers, icon names). */
   readonly visual?: VisualDefinition;
+  /** Plausible values in the stored unit (cm, kg, years). */
+  readonly range?: { readonly min: number; readonly max: number };
+  /** The consent sentence with the legal links is shown under the step. */
+  readonly legalNotice?: boolean;
   readonly subscriberCount?: number;
   readonly stars?: number;
   readonly rating?: number;

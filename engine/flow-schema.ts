@@ -107,6 +107,14 @@ const badgeSchema = z.strictObject({ title: translationKey, subtitle: translatio
 const measurementPlaceholderSchema = z.strictObject({ metric: z.number(), imperial: z.number() });
 
 /**
+ * The plausible values of a number step, in the unit it is stored in (height cm, weight kg, age years).
+ * An answer outside is refused with a message that shows the range in the visitor's unit.
+ */
+export const numberRangeSchema = z
+  .strictObject({ min: z.number().positive(), max: z.number().positive() })
+  .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] });
+
+/**
  * One step. Translation keys default to conventions (see compiler) so the YAML stays short:
  * heading `onboarding:steps.<id>.heading`, info `onboarding:steps.<id>.info`, options
  * `onboarding:options.<set>.<value>`. Set them here only to override.
@@ -127,6 +135,10 @@ export const stepSchema = z.strictObject({
   optionLayout: z.enum(['list', 'tiles']).optional(),
   /** info: the illustration or chart that makes the step's claim. */
   visual: visualSchema.optional(),
+  /** height / weight / age: plausible values in the stored unit (cm, kg, years), e.g. { min: 100, max: 250 }. */
+  range: numberRangeSchema.optional(),
+  /** Show the consent sentence with the Terms of Use and Privacy Policy links under the step. */
+  legalNotice: z.boolean().optional(),
   /** company */
   subscriberCount: z.number().int().positive().optional(),
   stars: z.number().int().min(1).max(5).optional(),

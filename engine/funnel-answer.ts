@@ -7,6 +7,11 @@ export type FunnelAnswer =
   | { readonly kind: 'choice'; readonly value: string }
   /** height / weight screens: the text as typed, and the unit system of the toggle. */
   | { readonly kind: 'measurement'; readonly text: string; readonly unit: UnitSystem }
+  /**
+   * height in imperial units as US visitors say it: feet and inches, as typed (inches may be blank: 6 ft).
+   * Stored in cm like every height.
+   */
+  | { readonly kind: 'feetInches'; readonly feet: string; readonly inches: string }
   /** age: the text as typed. */
   | { readonly kind: 'wholeNumber'; readonly text: string }
   /** company, info and readyToStart: the hidden "continue" answer. */

@@ -40,6 +40,8 @@ function answerStrings(answer: FunnelAnswer): string[] {
       return [answer.value];
     case 'measurement':
       return [answer.text.trim(), answer.unit];
+    case 'feetInches':
+      return [`${answer.feet.trim()} ft ${answer.inches.trim() === '' ? '0' : answer.inches.trim()} in`, 'imperial'];
     case 'wholeNumber':
       return [answer.text.trim()];
     case 'continue':

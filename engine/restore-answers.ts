@@ -66,6 +66,8 @@ function parseAnswer(value: unknown): FunnelAnswer | undefined {
       return typeof value.text === 'string' && (value.unit === 'metric' || value.unit === 'imperial')
         ? { kind: 'measurement', text: value.text, unit: value.unit }
         : undefined;
+    case 'feetInches':
+      return typeof value.feet === 'string' && typeof value.inches === 'string' ? { kind: 'feetInches', feet: value.feet, inches: value.inches } : undefined;
     case 'wholeNumber':
       return typeof value.text === 'string' ? { kind: 'wholeNumber', text: value.text } : undefined;
     case 'continue':

@@ -119,6 +119,9 @@ function verifyStep(
       out.push(locator.at(at('storage'), `${step.screen} steps store a number: use storage { mode: value, key: <key> }`));
     }
     if (step.placeholder === undefined) out.push(locator.at(at('placeholder'), `${step.screen} steps need a placeholder { metric, imperial }`));
+    if (step.range === undefined) out.push(locator.at(at('range'), `${step.screen} steps need a plausible range { min, max } in the stored unit (cm, kg or years)`));
+  } else if (step.range !== undefined) {
+    out.push(locator.at(at('range'), `range only applies to height, weight and age steps (this step is "${step.screen}")`));
   }
 
   if (step.storage.mode === 'value' && step.storage.map !== undefined && step.options !== undefined && optionValues.length > 0) {

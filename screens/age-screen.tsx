@@ -3,5 +3,5 @@ import { MeasurementForm } from './measurement-form';
 
 /** Age in whole years. */
 export function AgeScreen(props: ScreenProps) {
-  return <MeasurementForm {...props} suffixKey="units.years" inputMode="numeric" toAnswer={(text) => ({ kind: 'wholeNumber', text })} />;
+  return <MeasurementForm {...props} suffixKey="units.years" inputMode="numeric" toAnswer={(typed) => ({ kind: 'wholeNumber', text: typed.text })} />;
 }

@@ -8,7 +8,7 @@ export function WeightScreen(props: ScreenProps) {
       {...props}
       units={{ metric: 'kg', imperial: 'lb' }}
       inputMode="decimal"
-      toAnswer={(text, unit) => ({ kind: 'measurement', text, unit })}
+      toAnswer={(typed, unit) => ({ kind: 'measurement', text: typed.text, unit })}
     />
   );
 }

@@ -33,6 +33,7 @@ import { createDeferredErrorReporter } from './errors/deferred-error-reporter';
 import type { ProductApiServices } from './product-api/create-product-api-services';
 import type { Consent, ConsentState } from './consent/consent';
 import { createStoredConsent } from './consent/stored-consent';
+import { legalLinks, type LegalLinks } from './legal/legal-links';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -114,6 +115,8 @@ export interface AppServices {
    * and analytics tracks without cookies.
    */
   readonly consent: Consent;
+  /** Terms of Use and Privacy Policy URLs (VITE_TERMS_URL, VITE_PRIVACY_URL). */
+  readonly legalLinks: LegalLinks;
 }
 
 /**
@@ -325,5 +328,6 @@ export function createAppServices(): AppServices {
     checkoutSession: sessionCheckoutSession(session.storage, log),
     helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
     consent,
+    legalLinks: legalLinks(import.meta.env),
   };
 }

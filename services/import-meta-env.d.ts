@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_STRIPE_SANDBOX_PUBLISHABLE_KEY?: string;
   readonly VITE_STRIPE_PRODUCT_ID?: string;
   readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_TERMS_URL?: string;
+  readonly VITE_PRIVACY_URL?: string;
   readonly VITE_SNOWPLOW_COLLECTOR_URL?: string;
   readonly VITE_SNOWPLOW_APP_ID?: string;
   readonly VITE_SENTRY_DSN?: string;

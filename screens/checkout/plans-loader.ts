@@ -1,5 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router';
 import { z } from 'zod/mini';
+import { initialUnitSystem } from '../../engine/answer-storage';
+import { calendarDayOf, type GenericPlan, type PersonalPlan } from '../../engine/daily-calorie-plan';
+import type { UnitSystem } from '../../engine/funnel-answer';
+import { planFromAnswers } from '../../engine/plan-from-answers';
 import { checkoutPlans, type CheckoutPlans, type ListedPrice } from '../../engine/plan-pricing';
 import { subscriptionStatus } from '../../engine/subscription-status';
 import type { AppServices } from '../../services/composition-root';
@@ -15,6 +19,10 @@ export interface PlansLoaderData {
   readonly now: number;
   readonly countdownStartedAt: number;
   readonly offerShownBefore: boolean;
+  /** The visitor's plan from the answers stored in this browser (generic without them), from today. */
+  readonly personalPlan: PersonalPlan | GenericPlan;
+  /** The units the visitor answered in (else the browser language's): weights in kg or lb. */
+  readonly units: UnitSystem;
 }
 
 const amountOption = z.object({ unit_amount: z.optional(z.nullable(z.number())), unit_amount_decimal: z.optional(z.nullable(z.string())) });
@@ -41,7 +49,7 @@ let loads = 0;
  * element offers a retry.
  */
 export function createPlansLoader(
-  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkoutProductId' | 'productApi' | 'checkoutSession'>,
+  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkoutProductId' | 'productApi' | 'checkoutSession' | 'funnelStorage' | 'browserLanguage'>,
 ): (args: LoaderFunctionArgs) => Promise<PlansLoaderData> {
   return async ({ request }) => {
     const user = await requireSignedInUser(services, request);
@@ -63,6 +71,9 @@ export function createPlansLoader(
       now,
       countdownStartedAt: services.checkoutSession.countdownStartedAt(now),
       offerShownBefore: services.checkoutSession.offerShown(),
+      // "Today" in the visitor's own time zone: the plan counts calendar days from it.
+      personalPlan: planFromAnswers((key) => services.funnelStorage.read(key), calendarDayOf(now, new Date(now).getTimezoneOffset())),
+      units: initialUnitSystem(undefined, services.funnelStorage.read('useMetricOrImperial'), services.browserLanguage()),
     };
   };
 }

@@ -9,10 +9,12 @@ import { AwardBadge } from '../award-badge';
 import { StarRating } from '../star-rating';
 import { FaqItem } from './faq-item';
 import { OfferDialog } from './offer-dialog';
+import { PersonalPlanSection } from './personal-plan-section';
 import { PLAN_FIELDS, type PlansActionData } from './plans-action';
 import type { PlansLoaderData } from './plans-loader';
 import { PlanSelector } from './plan-selector';
 import './plans-page.css';
+import '../form-feedback.css';
 
 /** The people quoted on the page: names are not translated, their words are (checkout:plans.testimonials). */
 const TESTIMONIALS = [
@@ -120,6 +122,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
       ) : null}
       <main className="plans-page__main">
         <h1 className="plans-page__heading">{t('plans.heading')}</h1>
+        <PersonalPlanSection plan={data.personalPlan} units={data.units} />
         <p className="plans-page__subheading">{t('plans.subheading')}</p>
         <form className="plans-page__form" onSubmit={onSubmit}>
           <div ref={topSelector}>

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { CompiledBackground, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer } from '../../engine/funnel-answer';
 import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
-import { initialUnitSystem } from '../../engine/answer-storage';
+import { answerUnit, initialUnitSystem } from '../../engine/answer-storage';
 import type { StepLoaderData } from '../app-routes';
 import { useAppServices } from '../app-services-context';
 import { LoadingSpinner } from '../loading-spinner';
@@ -78,7 +78,7 @@ export function FunnelStepRoute() {
 
   const chooseInitialUnit = () =>
     initialUnitSystem(
-      previousAnswer?.kind === 'measurement' ? previousAnswer.unit : undefined,
+      answerUnit(previousAnswer),
       services.funnelStorage.read('useMetricOrImperial'),
       services.browserLanguage(),
     );

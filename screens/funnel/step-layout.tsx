@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CompiledStep } from '../../engine/compiled-flow';
 import { Wordmark } from '../brand/wordmark';
+import { LegalNotice } from '../legal-notice';
 import { ProgressIndicator } from './progress-indicator';
 import { StepBackground } from './step-background';
 
@@ -80,6 +81,7 @@ export function StepLayout({ step, headingId, progress, background, onBack, focu
               ))}
             </nav>
           ) : null}
+          {step.legalNotice ? <LegalNotice at="start" /> : null}
         </main>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
+import { emailSuggestion } from '../../engine/email-suggestion';
 import { SignUpStepFrame } from './sign-up-step-frame';
 import { useSignUpStep } from './use-sign-up-step';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
@@ -32,6 +33,7 @@ export function SignUpEmailForm({
   const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog, confirmation } = useSignUpStep(actor, givenHeadingId);
   const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
   const [email, setEmail] = useState(() => initialEmail ?? actor.getSnapshot().context.email ?? '');
+  const suggestion = busy ? undefined : emailSuggestion(email);
   return (
     <SignUpStepFrame
       heading={t('email.heading')}
@@ -43,6 +45,7 @@ export function SignUpEmailForm({
       alreadyRegistered={alreadyRegistered}
       onCloseDialog={closeDialog}
       confirmation={confirmation}
+      legalNotice
     >
       <input
         className="text-field"
@@ -58,6 +61,14 @@ export function SignUpEmailForm({
         readOnly={busy}
         onChange={(event) => setEmail(event.target.value)}
       />
+      {/* A likely typo in the domain: one tap puts the corrected address in the field. */}
+      <div className="email-suggestion" aria-live="polite">
+        {suggestion ? (
+          <button type="button" className="email-suggestion__button" onClick={() => setEmail(suggestion)}>
+            {t('email.didYouMean', { address: suggestion })}
+          </button>
+        ) : null}
+      </div>
       <p id={hintId} className={invalid ? 'field-hint field-hint--error' : 'field-hint'}>
         {invalid ? t('email.invalid') : t('email.hint')}
       </p>

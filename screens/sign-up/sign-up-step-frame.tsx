@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmationCheck } from '../../engine/sign-up-machine';
 import { AlreadyRegisteredDialog } from './already-registered-dialog';
+import { LegalNotice } from '../legal-notice';
 import { CheckInboxPanel } from './check-inbox-panel';
+import '../form-feedback.css';
 
 /**
  * What the e-mail and password steps share: the form (busy state announced, Continue disabled while
@@ -21,6 +23,7 @@ export function SignUpStepFrame({
   alreadyRegistered,
   onCloseDialog,
   confirmation,
+  legalNotice = false,
   children,
 }: {
   readonly heading: string;
@@ -34,6 +37,8 @@ export function SignUpStepFrame({
   readonly confirmation:
     | { readonly email: string; readonly check: ConfirmationCheck; readonly checking: boolean; readonly onConfirmed: () => void }
     | undefined;
+  /** The consent sentence with the Terms of Use and Privacy Policy (the e-mail step: where the account is made). */
+  readonly legalNotice?: boolean;
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation('signup');
@@ -48,15 +53,20 @@ export function SignUpStepFrame({
         onSubmit();
       }}
     >
+      {/* Why an account: it keeps the plan the answers just made (issue 13). */}
+      <p className="sign-up-lead">{t('savePlan')}</p>
       {children}
+      {/* The busy state is visible on the button (spinner and text) and announced once by the status. */}
+      <button type="submit" className="primary-button sign-up-submit" disabled={submitDisabled || busy} aria-busy={busy}>
+        {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
+        {busy ? t('email.creating') : t('continue')}
+      </button>
       {busy ? (
         <p role="status" className="visually-hidden">
           {t('email.creating')}
         </p>
       ) : null}
-      <button type="submit" className="primary-button" disabled={submitDisabled || busy}>
-        {t('continue')}
-      </button>
+      {legalNotice ? <LegalNotice at="signUp" /> : null}
     </form>
   );
   const dialog = <AlreadyRegisteredDialog open={alreadyRegistered} onClose={onCloseDialog} />;

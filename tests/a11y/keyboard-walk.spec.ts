@@ -159,18 +159,31 @@ const typed: Readonly<Record<string, string>> = { height: '172', weight: '70', g
  * Tab to Continue, Space.
  */
 async function measure(page: Page, focus: FocusTracker, step: CompiledStep, arrow: 'ArrowLeft' | undefined): Promise<void> {
-  const field = page.getByRole('textbox');
-  await focus.press('Tab', field, `${step.id}: the number field`);
-  await page.keyboard.type(typed[step.id] ?? '50');
-  const [metric, imperial] = step.screen === 'height' ? ['cm', 'in'] : ['kg', 'lb'];
+  const heading = await page.getByRole('heading', { level: 1 }).innerText();
+  const field = page.getByRole('textbox', { name: heading, exact: true });
+  const [metric, imperial] = step.screen === 'height' ? ['cm', 'ft/in'] : ['kg', 'lb'];
   const metricRadio = page.getByRole('radio', { name: metric, exact: true });
   const imperialRadio = page.getByRole('radio', { name: imperial, exact: true });
-  if (arrow) {
-    // en-US starts in imperial; the arrow key moves to and checks the other unit.
+  if (arrow && step.screen === 'height') {
+    // en-US starts in feet and inches: Tab through both fields to the toggle, switch to cm with the
+    // arrow key, then Shift+Tab back to the one cm field and type there.
+    await focus.press('Tab', page.getByRole('textbox', { name: `${heading} ft`, exact: true }), `${step.id}: the feet field`);
+    await focus.press('Tab', page.getByRole('textbox', { name: `${heading} in`, exact: true }), `${step.id}: the inches field`);
     await focus.press('Tab', imperialRadio, `${step.id}: the checked unit (${imperial})`);
     await focus.press(arrow, metricRadio, `${step.id}: ${metric}`);
-  } else {
+    await focus.press('Shift+Tab', field, `${step.id}: the cm field`);
+    await page.keyboard.type(typed[step.id] ?? '50');
     await focus.press('Tab', metricRadio, `${step.id}: the checked unit (${metric})`);
+  } else {
+    await focus.press('Tab', field, `${step.id}: the number field`);
+    await page.keyboard.type(typed[step.id] ?? '50');
+    if (arrow) {
+      // en-US starts in imperial; the arrow key moves to and checks the other unit.
+      await focus.press('Tab', imperialRadio, `${step.id}: the checked unit (${imperial})`);
+      await focus.press(arrow, metricRadio, `${step.id}: ${metric}`);
+    } else {
+      await focus.press('Tab', metricRadio, `${step.id}: the checked unit (${metric})`);
+    }
   }
   await expect(metricRadio).toBeChecked();
   await focus.press('Tab', page.getByRole('button', { name: 'Continue', exact: true }), `${step.id}: Continue`);

@@ -75,6 +75,13 @@ test('signed out -> sign-in -> plans: content, countdown across a reload and to 
   await expect(planGroup(page, 'top').getByText(text('plans.mostPopular'))).toHaveCount(1);
   await expect(planGroup(page, 'top').locator('s')).toHaveText(['€9.99', '€79.99']);
 
+  // No answers in this browser (an account made elsewhere): the generic plan on top, and a way to personalise it.
+  const plan = page.getByRole('region', { name: 'A typical starting plan' });
+  await expect(plan.getByText('2,000 kcal')).toBeVisible();
+  await expect(plan.getByRole('list', { name: 'Daily macros' }).getByRole('listitem')).toHaveText([/Protein\s*125 g/, /Carbs\s*250 g/, /Fat\s*56 g/]);
+  await expect(plan.getByRole('link', { name: 'Personalise my plan' })).toHaveAttribute('href', '/onboarding');
+  await expect(plan.getByRole('img')).toHaveCount(0);
+
   // The rest of the page, by role and name.
   await expect(page.getByRole('heading', { name: text('plans.benefits.heading') })).toBeVisible();
   await expect(page.getByRole('region', { name: text('plans.benefits.heading') }).getByRole('listitem')).toHaveCount(4);

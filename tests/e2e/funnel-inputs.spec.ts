@@ -7,21 +7,35 @@ const flow = flowById('default');
 test.describe('US browser language', () => {
   test.use({ locale: 'en-US' });
 
-  test('height defaults to in (placeholder 65), weight to lb (143); Continue is disabled while blank', async ({ page, context, baseURL }) => {
+  test('height in feet and inches (placeholder 5 ft 5 in), stored in cm; implausible numbers are refused with the range in ft/in and lb', async ({ page, context, baseURL }) => {
     await becomeVisitorOf(context, baseURL ?? '', 'default');
     await page.goto('/onboarding');
     await walk(page, flow, realisticAnswers, { until: 'height' });
 
     const continueButton = page.getByRole('button', { name: 'Continue' });
-    const field = page.getByRole('textbox', { name: 'How tall are you?' });
-    await expect(page.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
-    await expect(field).toHaveAttribute('placeholder', '65');
-    await expect(field).toHaveAttribute('inputmode', 'decimal');
+    const feet = page.getByRole('textbox', { name: 'How tall are you? ft', exact: true });
+    const inches = page.getByRole('textbox', { name: 'How tall are you? in', exact: true });
+    const alert = page.getByRole('alert');
+    await expect(page.getByRole('radio', { name: 'ft/in', exact: true })).toBeChecked();
+    await expect(feet).toHaveAttribute('placeholder', '5');
+    await expect(inches).toHaveAttribute('placeholder', '5');
+    await expect(feet).toHaveAttribute('inputmode', 'numeric');
     await expect(continueButton).toBeDisabled();
-    await field.fill('   ');
+    await feet.fill('   ');
     await expect(continueButton).toBeDisabled();
-    await field.fill('67');
-    await expect(continueButton).toBeEnabled();
+    // A 14-ft height is refused with the YAML's 100-250 cm said in feet and inches; nothing is stored.
+    await feet.fill('14');
+    await continueButton.click();
+    await expect(alert).toHaveText('That doesn\'t look right. Please enter a height between 3 ft 4 in and 8 ft 2 in.');
+    await expect(feet).toHaveAttribute('aria-invalid', 'true');
+    expect(pathOf(page)).toBe('/onboarding/height');
+    expect((await localStorageOf(page)).height).toBeUndefined();
+    await feet.fill('5');
+    await inches.fill('13');
+    await continueButton.click();
+    await expect(alert).toHaveText('Please enter feet and inches as numbers, with inches from 0 to 11.');
+    await inches.fill('7');
+    await expect(alert).toHaveText('');
     await continueButton.click();
 
     await expect.poll(() => pathOf(page)).toBe('/onboarding/weight');
@@ -29,14 +43,19 @@ test.describe('US browser language', () => {
     await expect(page.getByRole('textbox')).toHaveAttribute('placeholder', '143');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
     const stored = await localStorageOf(page);
+    // 5 ft 7 in = 67 in = 170.18 cm.
     expect(stored).toMatchObject({ height: '170.18', useMetricOrImperial: 'false', heightEntered: 'true' });
+    await page.getByRole('textbox').fill('1000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That doesn\'t look right. Please enter a weight between 67 lb and 661 lb.');
+    expect(pathOf(page)).toBe('/onboarding/weight');
   });
 });
 
 test.describe('German browser language', () => {
   test.use({ locale: 'de-DE' });
 
-  test('height defaults to cm (placeholder 165), weight to kg (65); a decimal comma is understood', async ({ page, context, baseURL }) => {
+  test('height defaults to cm (placeholder 165), weight to kg (65); a decimal comma is understood; 300 cm is refused', async ({ page, context, baseURL }) => {
     await becomeVisitorOf(context, baseURL ?? '', 'default');
     // English texts (lng=en) so the test can find them by name; the units still follow the browser.
     await page.goto('/onboarding?lng=en');
@@ -44,6 +63,9 @@ test.describe('German browser language', () => {
 
     await expect(page.getByRole('radio', { name: 'cm', exact: true })).toBeChecked();
     await expect(page.getByRole('textbox')).toHaveAttribute('placeholder', '165');
+    await page.getByRole('textbox').fill('300');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That doesn\'t look right. Please enter a height between 100 cm and 250 cm.');
     await page.getByRole('textbox').fill('172,5');
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -62,7 +84,7 @@ test.describe('German browser language', () => {
   });
 });
 
-test('age takes whole numbers; invalid text is stored as 0 as the spec says', async ({ page, context, baseURL }) => {
+test('age takes whole numbers between 16 and 99: text and implausible ages are refused with a message', async ({ page, context, baseURL }) => {
   await becomeVisitorOf(context, baseURL ?? '', 'default');
   await page.goto('/onboarding');
   await walk(page, flow, realisticAnswers, { until: 'age' });
@@ -72,15 +94,28 @@ test('age takes whole numbers; invalid text is stored as 0 as the spec says', as
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await field.fill('thirty');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a number, like the example in the field.');
+  await field.fill('12');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter an age between 16 and 99.');
+  expect(pathOf(page)).toBe('/onboarding/age');
+  expect((await localStorageOf(page)).age).toBeUndefined();
+  await field.fill('34');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => pathOf(page)).toBe('/onboarding/activityLevel');
-  expect((await localStorageOf(page)).age).toBe('0');
+  expect((await localStorageOf(page)).age).toBe('34');
 });
 
-test('single choice works from the keyboard alone', async ({ page, context, baseURL }) => {
+test('the first step shows the consent sentence with the legal links; single choice works from the keyboard alone', async ({ page, context, baseURL }) => {
   await becomeVisitorOf(context, baseURL ?? '', 'default');
   await page.goto('/onboarding');
   const male = page.getByRole('button', { name: 'Male', exact: true });
   await expect(male).toBeVisible();
+  await expect(page.getByText(/^By continuing, you agree to our Terms of Use and confirm that you have read our Privacy Policy\.$/)).toBeVisible();
+  // The local build's configured URLs (VITE_TERMS_URL / VITE_PRIVACY_URL unset: the placeholders).
+  await expect(page.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://example.com/legal/terms-of-use');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://example.com/legal/privacy-policy');
+  await expect(page.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('target', '_blank');
   // Tab until the option has focus, then Enter picks it.
   for (let presses = 0; presses < 6 && !(await male.evaluate((element) => element === document.activeElement)); presses++) {
     await page.keyboard.press('Tab');

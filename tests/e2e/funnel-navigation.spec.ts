@@ -71,8 +71,9 @@ test('a reload mid-funnel resumes on the same step with the answers kept', async
 
   await page.goBack();
   await expect.poll(() => pathOf(page)).toBe('/onboarding/height');
-  await expect(page.getByRole('textbox')).toHaveValue('67');
-  await expect(page.getByRole('radio', { name: 'in', exact: true })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'How tall are you? ft' })).toHaveValue('5');
+  await expect(page.getByRole('textbox', { name: 'How tall are you? in' })).toHaveValue('7');
+  await expect(page.getByRole('radio', { name: 'ft/in', exact: true })).toBeChecked();
   const stored = await localStorageOf(page);
   expect(stored.height).toBe('170.18');
   expect(stored.gender).toBe('female');

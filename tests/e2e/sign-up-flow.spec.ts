@@ -9,9 +9,13 @@ test.describe('sign-up on the local stack', () => {
     test.setTimeout(150_000);
     const flow = flowById('default');
     await becomeVisitorOf(context, baseURL ?? '', 'default');
+    // "Today" for the plan at the end: noon UTC on 5 Jan 2026 is 5 Jan in every time zone a browser
+    // may run in here. The clock runs on from there at real speed.
+    await page.clock.install({ time: new Date('2026-01-05T12:00:00Z') });
     await page.goto('/onboarding');
     await walk(page, flow, realisticAnswers);
     expect(pathOf(page)).toBe('/sign-up/password');
+    await expect(page.getByText('Create your account to save your personal plan')).toBeVisible();
 
     // Password: Continue disabled while empty; a short one marks the field invalid and stays.
     const password = page.getByLabel('Please choose a password');
@@ -32,9 +36,35 @@ test.describe('sign-up on the local stack', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
-    const address = uniqueEmail('ada');
-    await email.fill(address);
+    // At e-mail capture: the plan framing and the consent sentence with both legal links.
+    await expect(page.getByText('Create your account to save your personal plan')).toBeVisible();
+    await expect(page.getByText(/^By creating an account, you agree to our Terms of Use and confirm that you have read our Privacy Policy, which explains/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://example.com/legal/terms-of-use');
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://example.com/legal/privacy-policy');
+    // A typo in the domain: the suggestion takes one tap.
+    const address = uniqueEmail('ada').replace(/@.*$/, '@gmail.com');
+    await email.fill(address.replace('@gmail.com', '@gmial.com'));
+    const suggestion = page.getByRole('button', { name: `Did you mean ${address}?` });
+    await expect(suggestion).toBeVisible();
+    await suggestion.click();
+    await expect(email).toHaveValue(address);
+    await expect(suggestion).toHaveCount(0);
+
+    // The account is being created (the sign-up request held): the button says so, with a spinner.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/v1/signup', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Continue' }).click();
+    const busyButton = page.getByRole('button', { name: 'Creating your account…' });
+    await expect(busyButton).toBeVisible();
+    await expect(busyButton).toBeDisabled();
+    await expect(busyButton).toHaveAttribute('aria-busy', 'true');
+    await expect(busyButton.locator('.button-spinner')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Creating your account…' })).toHaveCount(1);
+    release();
 
     await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
     await expect(page.getByRole('heading', { name: "We're creating your plan..." })).toBeVisible();
@@ -44,6 +74,16 @@ test.describe('sign-up on the local stack', () => {
     await expect(status).toHaveText('Adding finishing touches', { timeout: 4_000 });
     await expect.poll(() => pathOf(page), { timeout: 6_000 }).toBe('/checkout/plans');
     // It stopped at the last message (no wrap) and left after about 7 s.
+
+    // The personal plan from these answers, in pounds (worked by hand in tests/unit/engine/daily-calorie-plan.test.ts):
+    // woman, 34, 170.18 cm, 68.0388 kg -> 63.50288 kg, lightly active, 0.5 kg a week, balanced.
+    const plan = page.getByRole('region', { name: 'Your daily targets' });
+    await expect(plan).toBeVisible();
+    await expect(plan.getByText('1,390 kcal')).toBeVisible();
+    await expect(plan.getByRole('list', { name: 'Daily macros' }).getByRole('listitem')).toHaveText([/Protein\s*87 g \(25 %\)/, /Carbs\s*174 g \(50 %\)/, /Fat\s*39 g \(25 %\)/]);
+    await expect(plan.getByText('Reach 140 lb by March 10, 2026')).toBeVisible();
+    // The chart (Chart.js, loaded on this page only) is one image named by the same figures.
+    await expect(plan.getByRole('img', { name: 'Projected weight: 150 lb today, 140 lb by March 10, 2026' })).toBeVisible();
 
     // Session storage: the password is gone; e-mail and id are cached.
     const session = await sessionStorageOf(page);

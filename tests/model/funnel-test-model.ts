@@ -1,7 +1,7 @@
 import { fromTransition, initialTransition, transition, type SnapshotFrom, type TransitionActorLogic, type TransitionSnapshot } from 'xstate';
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
-import { answerStorageWrites, initialUnitSystem } from '../../engine/answer-storage';
+import { answerStorageWrites, answerUnit, initialUnitSystem } from '../../engine/answer-storage';
 import { createFunnelMachine, FUNNEL_EXITED, funnelStateOf, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
 import { progressStorageKey, serializeAnswers } from '../../engine/restore-answers';
 
@@ -72,6 +72,8 @@ const typedMeasurements: Readonly<Record<'height' | 'weight', Readonly<Record<Un
   height: { metric: '172.5', imperial: '67' },
   weight: { metric: '70', imperial: '150' },
 };
+/** Height in imperial units is typed as feet and inches (5 ft 7 in), the way US visitors say it. */
+const typedFeetInches = { feet: '5', inches: '7' } as const;
 const typedAge = '34';
 /**
  * The e-mail in the model. The local stack keeps accounts, so a browser run signs up with a fresh
@@ -101,7 +103,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     const step = stepOfValue(funnel.value);
     if (!step || !hasUnitToggle(step)) return undefined;
     const previous = funnel.context.answers[step.id];
-    return initialUnitSystem(previous?.kind === 'measurement' ? previous.unit : undefined, local.useMetricOrImperial ?? null, options.browserLanguage);
+    return initialUnitSystem(answerUnit(previous), local.useMetricOrImperial ?? null, options.browserLanguage);
   };
 
   const next = (context: PathModelContext, event: PathEvent): PathModelContext => {
@@ -151,6 +153,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       case 'height':
       case 'weight': {
         const system = unit ?? 'metric';
+        if (step.screen === 'height' && system === 'imperial') return [answer({ kind: 'feetInches', ...typedFeetInches })];
         return [answer({ kind: 'measurement', text: typedMeasurements[step.screen][system], unit: system })];
       }
       case 'age':
@@ -244,6 +247,8 @@ function describeAnswer(answer: FunnelAnswer): string {
       return answer.value;
     case 'measurement':
       return `${answer.text} ${answer.unit}`;
+    case 'feetInches':
+      return `${answer.feet} ft ${answer.inches} in`;
     case 'wholeNumber':
       return answer.text;
     case 'continue':

@@ -30,7 +30,7 @@ const defaultConfettiMs = 3_000;
 
 /** Unit labels (common:units.*) of the toggle, per screen kind, as the screens name them. */
 const unitLabelKeys: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
-  height: { metric: 'common:units.cm', imperial: 'common:units.in' },
+  height: { metric: 'common:units.cm', imperial: 'common:units.ftIn' },
   weight: { metric: 'common:units.kg', imperial: 'common:units.lb' },
 };
 
@@ -133,6 +133,12 @@ async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, 
       if (!isMeasurement(step)) throw new Error(`${step.id} takes no measurement`);
       // The toggle is not touched here: the model says which unit the screen shows (checked in expectState).
       await page.getByRole('textbox', { name: heading, exact: true }).fill(value.text);
+      await submit.click();
+      return;
+    case 'feetInches':
+      // Two fields, each named by the heading and its unit (screens/height-screen.tsx).
+      await page.getByRole('textbox', { name: `${heading} ${english('common:units.ft')}`, exact: true }).fill(value.feet);
+      await page.getByRole('textbox', { name: `${heading} ${english('common:units.in')}`, exact: true }).fill(value.inches);
       await submit.click();
       return;
     case 'wholeNumber':

@@ -6,7 +6,8 @@ import { compiledFlows, visitorIdFor } from './compiled-flows';
 /** What the visitor answers on each step of a walk (option values; typed text for numbers). */
 export interface WalkAnswers {
   readonly choices: Readonly<Record<string, string>>;
-  readonly measurements: Readonly<Record<string, { readonly text: string; readonly unit: string }>>;
+  /** Typed text and the unit toggle's label; height in ft/in is typed as `feet` and `inches`. */
+  readonly measurements: Readonly<Record<string, { readonly text: string; readonly unit: string } | { readonly feet: string; readonly inches: string; readonly unit: 'ft/in' }>>;
   readonly age: string;
   readonly email: string;
   readonly password: string;
@@ -30,9 +31,9 @@ export const realisticAnswers: WalkAnswers = {
     speedGoal: 'moderate',
     nutritionGoal: 'balanced',
   },
-  // 5 ft 7 in entered as 67 in; weights in lb.
+  // 5 ft 7 in (67 in = 170.18 cm); weights in lb.
   measurements: {
-    height: { text: '67', unit: 'in' },
+    height: { feet: '5', inches: '7', unit: 'ft/in' },
     weight: { text: '150', unit: 'lb' },
     goalWeight: { text: '140', unit: 'lb' },
   },
@@ -93,7 +94,12 @@ export async function answerStep(page: Page, step: CompiledStep, answers: WalkAn
       const planned = answers.measurements[step.id];
       if (!planned) throw new Error(`no measurement planned for ${step.id}`);
       await page.getByRole('radio', { name: planned.unit, exact: true }).check();
-      await page.getByRole('textbox').fill(planned.text);
+      if ('feet' in planned) {
+        await page.getByRole('textbox', { name: / ft$/ }).fill(planned.feet);
+        await page.getByRole('textbox', { name: / in$/ }).fill(planned.inches);
+      } else {
+        await page.getByRole('textbox').fill(planned.text);
+      }
       await page.getByRole('button', { name: 'Continue' }).click();
       return;
     }

@@ -70,7 +70,8 @@ async function thrownOrReturned(run: () => unknown): Promise<unknown> {
 const location = (value: unknown): string | null => (value instanceof Response ? value.headers.get('Location') : null);
 
 describe('the plans loader', () => {
-  const services = (overrides: { user?: AuthUser | null; expires?: string; currency?: string; listed?: () => Promise<unknown> } = {}) => {
+  const services = (overrides: { user?: AuthUser | null; expires?: string; currency?: string; listed?: () => Promise<unknown>; answers?: Record<string, string>; browserLanguage?: string } = {}) => {
+    const answers = overrides.answers ?? {};
     const backendFunctions = functions(overrides.listed ?? (() => Promise.resolve(PRICES)));
     return {
       backendFunctions,
@@ -81,6 +82,8 @@ describe('the plans loader', () => {
         checkoutProductId: 'prod_x',
         productApi: () => Promise.resolve(productApi(overrides.currency ?? 'eur')),
         checkoutSession: { countdownStartedAt: () => 1234, offerShown: () => true, rememberOfferShown: () => {} },
+        funnelStorage: { restore: () => ({}), persist: () => {}, read: (key: string) => answers[key] ?? null },
+        browserLanguage: () => overrides.browserLanguage ?? 'de-DE',
       },
     };
   };
@@ -107,6 +110,17 @@ describe('the plans loader', () => {
     expect(first.plans.weekly).toMatchObject({ introPriceId: 'p_wi', introAmount: 3399, fullAmount: 10999 });
     expect([first.countdownStartedAt, first.offerShownBefore]).toEqual([1234, true]);
     expect(first.loadId).not.toBe(second.loadId);
+  });
+
+  it('puts the plan from the stored answers on the page, in the units the visitor answered in; generic without answers', async () => {
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const answers = { gender: 'female', height: '170.18', weight: '68.0388', goalWeight: '63.50288', age: '34', activityLevel: 'lightly_active', speedGoal: 'moderate', nutritionGoal: 'balanced', useMetricOrImperial: 'false' };
+    const withAnswers = await createPlansLoader(services({ expires: past, answers }).services)(loaderArgs('http://x/checkout/plans'));
+    expect(withAnswers.personalPlan).toMatchObject({ kind: 'personal', dailyKcal: 1390 });
+    expect(withAnswers.units).toBe('imperial');
+    const without = await createPlansLoader(services({ expires: past, browserLanguage: 'en-US' }).services)(loaderArgs('http://x/checkout/plans'));
+    expect(without.personalPlan).toMatchObject({ kind: 'generic', dailyKcal: 2000 });
+    expect(without.units).toBe('imperial');
   });
 
   it('rejects when the prices cannot be listed or make no sense (the error element offers a retry)', async () => {

@@ -18,6 +18,9 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   cm: ['*'],
   kg: ['*'],
   lb: ['*'],
+  // The energy unit's symbol, written the same in these languages.
+  '{{value}} kcal': ['cs', 'da', 'de', 'es', 'fi', 'fr', 'it', 'ja', 'ko', 'nb', 'nl', 'pl', 'pt', 'sv', 'tr'],
+  Protein: ['da', 'nb', 'sv', 'tr'],
   Keto: ['de', 'es', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'tr'],
   Vegan: ['de', 'tr'],
   Password: ['it'],
