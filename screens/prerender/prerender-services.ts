@@ -9,6 +9,7 @@ import { sessionCheckoutSession } from '../../services/checkout/checkout-session
 import { checkoutSettings } from '../../services/checkout/checkout-settings';
 import { browserFunnelStorage } from '../../services/funnel/browser-funnel-storage';
 import { supportEmail } from '../../services/help-centre/help-centre-settings';
+import { legalLinks } from '../../services/legal/legal-links';
 import type { ReceiptService } from '../../services/receipts/receipt-service';
 import { memoryStorage } from '../../services/storage/memory-storage';
 import { createSupabaseServices } from '../../services/supabase/create-supabase-services';
@@ -83,5 +84,6 @@ export function prerenderServices(): AppServices {
     helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
     // Never started here (no telemetry at build time): undecided, so no notice in the prerendered HTML.
     consent: createStoredConsent({ storage: local, country: unavailable('the location'), log }),
+    legalLinks: legalLinks(import.meta.env),
   };
 }
