@@ -50,6 +50,7 @@ steps:
     screen: height
     storage: { mode: value, key: height }
     placeholder: { metric: 165, imperial: 65 }
+    range: { min: 100, max: 250 }
     info: true
   intro:
     screen: info
@@ -112,10 +113,11 @@ describe('verifyFlow', () => {
     expect(check(infoWithOptions)).toEqual([`${at(infoWithOptions, 'goal', 'screen: info')} steps.intro.options: options only apply to singleChoice steps (this step is "info")`]);
   });
 
-  it('requires height/weight/age steps to store a value and show a placeholder', () => {
-    const text = flow.replace('    storage: { mode: value, key: height }\n    placeholder: { metric: 165, imperial: 65 }\n', '    storage: { mode: none }\n');
+  it('requires height/weight/age steps to store a value and show a placeholder and a plausible range', () => {
+    const text = flow.replace('    storage: { mode: value, key: height }\n    placeholder: { metric: 165, imperial: 65 }\n    range: { min: 100, max: 250 }\n', '    storage: { mode: none }\n');
     expect(check(text)).toEqual([
       `${at(text, 'screen: height')} steps.height.placeholder: height steps need a placeholder { metric, imperial }`,
+      `${at(text, 'screen: height')} steps.height.range: height steps need a plausible range { min, max } in the stored unit (cm, kg or years)`,
       `${at(text, '{ mode: none }')} steps.height.storage: height steps store a number: use storage { mode: value, key: <key> }`,
     ]);
   });
