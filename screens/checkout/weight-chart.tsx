@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KILOGRAMS_PER_POUND } from '../../engine/answer-storage';
 import type { PersonalPlan } from '../../engine/daily-calorie-plan';
 import type { UnitSystem } from '../../engine/funnel-answer';
 import { useAppServices } from '../app-services-context';
-import { displayWeight, formatDay } from './plan-display';
+import { formatDay } from './plan-display';
 
 /**
  * The projected weight from today to the goal day, drawn by Chart.js. Chart.js is imported when this
@@ -47,7 +48,8 @@ export function WeightChart({
             labels: points.map((point, index) => (index === 0 ? t('plans.personal.today') : formatDay(point.day, language, 'short'))),
             datasets: [
               {
-                data: points.map((point) => displayWeight(point.weightKg, units)),
+                // One decimal: whole units would put steps into a steady line.
+                data: points.map((point) => Math.round((units === 'metric' ? point.weightKg : point.weightKg / KILOGRAMS_PER_POUND) * 10) / 10),
                 borderColor: brand,
                 borderWidth: 3,
                 tension: 0.35,

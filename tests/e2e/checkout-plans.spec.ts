@@ -77,7 +77,8 @@ test('signed out -> sign-in -> plans: content, countdown across a reload and to 
 
   // No answers in this browser (an account made elsewhere): the generic plan on top, and a way to personalise it.
   const plan = page.getByRole('region', { name: 'A typical starting plan' });
-  await expect(plan.getByText('2,000 kcal')).toBeVisible();
+  await expect(plan.getByText('2,000 kcal', { exact: true })).toBeVisible();
+  await expect(plan.getByText('A typical day of 2,000 kcal, the reference used on food labels.')).toBeVisible();
   await expect(plan.getByRole('list', { name: 'Daily macros' }).getByRole('listitem')).toHaveText([/Protein\s*125 g/, /Carbs\s*250 g/, /Fat\s*56 g/]);
   await expect(plan.getByRole('link', { name: 'Personalise my plan' })).toHaveAttribute('href', '/onboarding');
   await expect(plan.getByRole('img')).toHaveCount(0);
