@@ -118,6 +118,9 @@ for (const { mode, faults } of [
 
     // A route error first, so the error reporter has something to send; its screen leads to the start.
     await page.goto('/onboarding/no-such-step');
+    // The reporter's SDK loads at this first error; leaving the page before it sent the event would lose
+    // the one Sentry request of the walk (a race under load), so the test waits for it to go out.
+    await expect.poll(() => seen.sentry.sent, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Back to the start' }).click();
     await walk(page, flowById('default'), realisticAnswers);
 
