@@ -20,12 +20,12 @@ test.describe('walking each variant to the end', () => {
     await expect.poll(() => pathOf(page)).toBe('/onboarding/gender');
     await expect(page.getByText('Step 1 of 23', { exact: true })).toBeVisible();
 
-    // Budget: between question steps nothing but chunks and images may be fetched (and telemetry, which
+    // Budget: between question steps nothing but chunks, images and option icons may be fetched (and telemetry, which
     // nothing waits for).
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     const visited = await walk(page, flow, realisticAnswers, { waitForAutoAdvance: true });
-    const unexpected = requests.filter((path) => !isTelemetryRequest(path) && !path.startsWith('/assets/') && !path.startsWith('/images/') && path !== '/sign-up/password' && path !== '/locales/en/signup.json');
+    const unexpected = requests.filter((path) => !isTelemetryRequest(path) && !path.startsWith('/assets/') && !path.startsWith('/images/') && !path.startsWith('/icons/') && path !== '/sign-up/password' && path !== '/locales/en/signup.json');
     expect(unexpected).toEqual([]);
     expect(visited).toHaveLength(23);
     expect(visited).toEqual(flow.steps.map((step) => step.id));
