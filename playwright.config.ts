@@ -54,6 +54,11 @@ export default defineConfig({
   reporter: 'list',
   use: {
     locale: 'en-US',
+    // Visitors who ask for reduced motion get the same funnel without the step transitions (app.css): the
+    // walks run that way, so no click waits for a slide-in to settle, hundreds of times per run. The
+    // motion itself is checked where it is the subject (funnel-navigation.spec.ts, the confetti test)
+    // and the a11y project checks every step as it looks with motion allowed.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: debianChromium,
   },
@@ -86,7 +91,7 @@ export default defineConfig({
       name: 'a11y',
       testDir: 'tests/a11y',
       testMatch: /\.spec\.ts$/,
-      use: { baseURL: `http://localhost:${basePort}` },
+      use: { baseURL: `http://localhost:${basePort}`, reducedMotion: 'no-preference' },
     },
   ],
   webServer: [appServer(basePort, undefined), appServer(listingPort, 'listing')],

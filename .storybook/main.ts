@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
-import type { PluginOption } from 'vite';
+import type { Plugin, PluginOption } from 'vite';
 // `.js` (resolving to the .ts files): Storybook's loader for this file warns about extensionless imports.
 import { flowStoriesIndexer } from './flow-stories-indexer.js';
 import { flowStoriesVitePlugin } from './flow-stories-vite-plugin.js';
@@ -25,9 +25,11 @@ const config: StorybookConfig = {
   // No autodocs here; skipping docgen keeps the build quick on a shared 2-core machine.
   typescript: { reactDocgen: false },
   viteFinal: async (viteConfig) => {
-    const plugins: PluginOption[] = [...(viteConfig.plugins ?? [])];
+    // The first step's prerender and boot script (tooling/vite-plugin-first-paint.ts) belong to the
+    // app's own index.html; Storybook's preview page is another page, which has neither.
+    const plugins = (await flatPlugins(viteConfig.plugins ?? [])).filter((plugin) => plugin.name !== 'first-paint');
     // The stories must see the app's flows through the app's plugin, which vite.config.ts brings.
-    if (!(await hasPlugin(plugins, 'vite-plugin-flows'))) {
+    if (!plugins.some((plugin) => plugin.name === 'vite-plugin-flows')) {
       throw new Error('Storybook expects vite.config.ts to use vitePluginFlows() (engine/vite-plugin-flows.ts)');
     }
     plugins.push(flowStoriesVitePlugin(root), localeNamespacesVitePlugin(root));
@@ -37,14 +39,13 @@ const config: StorybookConfig = {
 
 export default config;
 
-async function hasPlugin(plugins: readonly PluginOption[], name: string): Promise<boolean> {
-  for (const option of plugins) {
+/** Vite's plugin option tree (arrays, promises, false) as the list of plugins it holds. */
+async function flatPlugins(options: readonly PluginOption[]): Promise<Plugin[]> {
+  const plugins: Plugin[] = [];
+  for (const option of options) {
     const plugin = await option;
-    if (Array.isArray(plugin)) {
-      if (await hasPlugin(plugin, name)) return true;
-    } else if (plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === name) {
-      return true;
-    }
+    if (Array.isArray(plugin)) plugins.push(...(await flatPlugins(plugin)));
+    else if (plugin) plugins.push(plugin);
   }
-  return false;
+  return plugins;
 }

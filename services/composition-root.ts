@@ -34,6 +34,7 @@ import type { ProductApiServices } from './product-api/create-product-api-servic
 import type { Consent, ConsentState } from './consent/consent';
 import { createStoredConsent } from './consent/stored-consent';
 import { legalLinks, type LegalLinks } from './legal/legal-links';
+import { afterRootSpinner } from './after-root-spinner';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
@@ -301,16 +302,18 @@ export function createAppServices(): AppServices {
     recordPageView: (url) => analytics.pageView(url, document.title, eventMeta()),
     trackOnboardingEvent: (event) => analytics.onboardingEvent(event, eventMeta()),
     startTelemetry: () => {
-      // Every step's paint calls this; the first call does it all.
+      // Every step's paint calls this; the first call does it all, once the root spinner is over too
+      // (the first step paints under it): nothing below competes with what the visitor waits for.
       if (telemetryStarted) return;
       telemetryStarted = true;
-      // The country lookup that decides consent waits for this moment too (after the first paint).
-      consent.start();
-      startAnalytics();
-      errors.start();
-      // The ad pixel (a separate service) starts at the same moment: after the first page painted,
-      // so it never weighs on the first step.
-      conversions.start();
+      afterRootSpinner(document, () => {
+        // The country lookup that decides consent waits for this moment too.
+        consent.start();
+        startAnalytics();
+        errors.start();
+        // The ad pixel (a separate service) starts at the same moment, so it never weighs on the first step.
+        conversions.start();
+      });
     },
     prefersReducedMotion: () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
     readVisitorId: () => readVisitorId(document),

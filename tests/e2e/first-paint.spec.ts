@@ -76,6 +76,25 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
   });
   expect(late).toEqual([]);
 
+  // Analytics, error reporting and the pixel load only after the CSS root spinner (1 s here) ended:
+  // behind it the visitor waits, and nothing may compete with what they wait for (issue 12 section 1).
+  const telemetry = /\/assets\/(snowplow-analytics|sentry-error-reporter|browser-conversion-tracking)-[^/]+\.js$|\/tp2$/;
+  const telemetryTimes = async () =>
+    page.evaluate((source) => {
+      const pattern = new RegExp(source);
+      const animation = document.querySelector('.boot-spinner')?.getAnimations()[0];
+      const end = animation?.effect?.getComputedTiming().endTime;
+      const started = performance.getEntriesByType('resource').filter((entry) => pattern.test(entry.name));
+      return {
+        spinnerEnd: typeof animation?.startTime === 'number' && typeof end === 'number' ? animation.startTime + end : undefined,
+        starts: started.map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+      };
+    }, telemetry.source);
+  await expect.poll(async () => (await telemetryTimes()).starts.length, { message: 'the analytics chunk and its page view' }).toBeGreaterThanOrEqual(2);
+  const { spinnerEnd, starts } = await telemetryTimes();
+  expect(spinnerEnd).toBeGreaterThanOrEqual(1_000);
+  expect(starts.filter((entry) => entry.start < (spinnerEnd ?? Infinity))).toEqual([]);
+
   // The hydrated step works: the first answer moves on.
   await page.getByRole('button', { name: 'Female', exact: true }).click();
   await expect.poll(() => pathOf(page)).toBe('/onboarding/company');

@@ -143,13 +143,17 @@ test.describe('reduced motion', () => {
   });
 });
 
-test('readyToStart fires the confetti on a canvas when motion is allowed', async ({ page, context, baseURL }) => {
-  await becomeVisitorOf(context, baseURL ?? '', 'default');
-  await page.goto('/onboarding');
-  await walk(page, flow, realisticAnswers, { until: 'readyToStart' });
-  await page.getByRole('button', { name: 'Tap the circle' }).click();
-  await expect(page.locator('canvas')).toHaveCount(1);
-  // Gone once the 3 s are over.
-  await expect(page.getByRole('link', { name: "Let's go" })).toBeVisible({ timeout: 6_000 });
-  await expect(page.locator('canvas')).toHaveCount(0);
+test.describe('motion allowed', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('readyToStart fires the confetti on a canvas', async ({ page, context, baseURL }) => {
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    await page.goto('/onboarding');
+    await walk(page, flow, realisticAnswers, { until: 'readyToStart' });
+    await page.getByRole('button', { name: 'Tap the circle' }).click();
+    await expect(page.locator('canvas')).toHaveCount(1);
+    // Gone once the 3 s are over.
+    await expect(page.getByRole('link', { name: "Let's go" })).toBeVisible({ timeout: 6_000 });
+    await expect(page.locator('canvas')).toHaveCount(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { flowById } from './support/compiled-flows';
 import { becomeVisitorOf, localStorageOf, pathOf, realisticAnswers, stepHeading, walk } from './support/funnel-walker';
 
@@ -114,4 +114,44 @@ test('the root spinner shows until 1 s after the page started, then the step (CS
   await seek(1000);
   await expect(stepHeading(page)).toHaveText("What's your gender?");
   await expect(spinner).toHaveCount(0);
+});
+
+/** The animations running on the step's content (the slide-in of app.css) and the direction it came from. */
+async function stepTransition(page: Page): Promise<{ direction: string | null; animations: string[] }> {
+  return page.locator('main.step__main').evaluate((main) => ({
+    direction: main.getAttribute('data-direction'),
+    animations: main.getAnimations().map((animation) => (animation instanceof CSSAnimation ? animation.animationName : 'other')),
+  }));
+}
+
+test.describe('step transitions', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('the next step slides in forward, the previous one back; the first step shown does not move', async ({ page }) => {
+    // Frozen animations: what runs can be read before it ends (the clock of the animations, not the page's).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await page.goto('/onboarding/gender');
+    await expect(stepHeading(page)).toHaveText("What's your gender?");
+    expect(await stepTransition(page)).toEqual({ direction: 'none', animations: [] });
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+    await page.getByRole('button', { name: 'Female', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+    expect(await stepTransition(page)).toEqual({ direction: 'forward', animations: ['step-enter'] });
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/gender');
+    await expect.poll(async () => (await stepTransition(page)).direction).toBe('back');
+  });
+});
+
+test.describe('step transitions with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('steps change without any animation', async ({ page }) => {
+    await page.goto('/onboarding/gender');
+    await page.getByRole('button', { name: 'Female', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+    expect(await stepTransition(page)).toEqual({ direction: 'forward', animations: [] });
+  });
 });

@@ -211,6 +211,10 @@ test.describe('translation loading', () => {
     // default flow, or the app would redirect and the heading below would belong to another step.
     expect(stepOf(flowById('default'), 'gender').index, 'gender is the first step of the default flow').toBe(0);
     await page.goto('/onboarding/gender?lng=en');
+    // The step's English text comes with the HTML (prerendered), so its heading shows before the app's
+    // translations arrive: wait for the third request, which succeeds, and then for the app's step.
+    await expect.poll(() => calls).toBe(3);
+    await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
     await expect(stepHeading(page)).toHaveText("What's your gender?");
     expect(calls).toBe(3);
     // 350 ms, then 700 ms (doubling); allow scheduling slack but not "no delay at all".

@@ -8,6 +8,7 @@ import { readFlowProject } from '../../engine/read-flow-project';
 import { TranslationCatalog } from '../../engine/translation-catalog';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { storedAccessToken } from '../e2e/support/account-stack';
+import { skipRootSpinner } from '../support/skip-root-spinner';
 import type { CoveringPath } from './covering-paths';
 import { pathTestEmail, pathTestPassword, signedUpPath, type FunnelTestModel, type PathEvent, type PathSnapshot } from './funnel-test-model';
 
@@ -24,8 +25,7 @@ function isAnswerKey(key: string): boolean {
   return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key) && !/^snowplowOutQueue_/.test(key) && !/^flag:/.test(key);
 }
 
-/** The spec's root spinner (screens/root-layout.tsx ROOT_SPINNER_MS) and the ready-to-start confetti's default length. */
-const rootSpinnerMs = 1_000;
+/** The ready-to-start confetti's default length (screens/ready-to-start-screen.tsx). */
 const defaultConfettiMs = 3_000;
 
 /** Unit labels (common:units.*) of the toggle, per screen kind, as the screens name them. */
@@ -47,14 +47,11 @@ export async function runPath(page: Page, model: FunnelTestModel, path: Covering
   const { flow } = model;
   const first = flow.steps[0];
   if (!first) throw new Error(`flow ${flow.id} has no steps`);
-  // The page's clock (timers, Date, performance.now) is the test's, running at real speed. The root
-  // layout's 1 s spinner (spec) is measured on performance.now, which this clock counts from its install
-  // across page loads: the first load is moved past the spinner at once, and every later load (GO_TO)
-  // starts more than 1 s in, so the hundreds of typed URLs do not each wait a real second. The spinner
-  // rule itself is proven on a fresh page in tests/e2e/funnel-navigation.spec.ts.
+  // The root spinner (CSS, 1 s) would cost a real second on each of the path's typed URLs; the page's
+  // clock, running at real speed, lets the ready-to-start step skip its confetti (see perform).
+  await skipRootSpinner(page);
   await page.clock.install();
   await page.goto(first.path);
-  await page.clock.fastForward(rootSpinnerMs);
   let current = model.initial;
   await expectState(page, model, current, run, 'the start');
   for (const [index, step] of path.steps.entries()) {
@@ -170,7 +167,12 @@ async function expectState(page: Page, model: FunnelTestModel, state: PathSnapsh
   // One read of the page per poll (URL and both storages): a move costs fewer round trips, and the
   // message still names what differs (route, localStorage answers, sessionStorage sign-up answers).
   await expect
-    .poll(() => pageState(page, flow), { message: `${label}: ${what}, localStorage holds what the path answered, sessionStorage the sign-up answers` })
+    .poll(() => pageState(page, flow), {
+      message: `${label}: ${what}, localStorage holds what the path answered, sessionStorage the sign-up answers`,
+      // A move usually lands within a frame or two: Playwright's default first wait (100 ms, then 250)
+      // would cost more than the move itself, hundreds of times per run.
+      intervals: [20, 50, 100, 250],
+    })
     .toEqual({ path: expectedPath, local: comparable(local, flow), session: signUpAnswers(expectedSession) });
   if (state.context.signedUp) {
     // The password step signed this visitor up for real: the session it holds is the new account's.

@@ -2,16 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { needsConsent } from '../../../services/consent/consent-countries';
 import { CONSENT_STORAGE_KEY, createStoredConsent } from '../../../services/consent/stored-consent';
 import type { KeyValueStorage } from '../../../services/storage/key-value-storage';
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { readonly data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../fixtures/memory-storage';
 
 const refusing: KeyValueStorage = {
   getItem: () => {
@@ -47,7 +38,7 @@ describe('stored consent', () => {
     expect(country).toHaveBeenCalledTimes(1);
     consent.choose('rejected');
     expect(consent.state()).toBe('denied');
-    expect(storage.data.get(CONSENT_STORAGE_KEY)).toBe('rejected');
+    expect(storage.items.get(CONSENT_STORAGE_KEY)).toBe('rejected');
     expect(seen).toEqual(['ask', 'denied']);
 
     // The next page load: the stored answer applies at once, without a lookup or a notice.

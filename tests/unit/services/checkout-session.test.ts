@@ -3,29 +3,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { sessionCheckoutSession } from '../../../services/checkout/checkout-session';
 import { CATALOGUE_PRODUCT_ID, checkoutSettings } from '../../../services/checkout/checkout-settings';
-import type { KeyValueStorage } from '../../../services/storage/key-value-storage';
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { readonly items: Map<string, string> } {
-  const items = new Map(Object.entries(initial));
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
-
-const refusing: KeyValueStorage = {
-  getItem: () => {
-    throw new Error('SecurityError');
-  },
-  setItem: () => {
-    throw new Error('SecurityError');
-  },
-  removeItem: () => {
-    throw new Error('SecurityError');
-  },
-};
+import { memoryStorage, refusingStorage } from '../fixtures/memory-storage';
 
 describe('sessionCheckoutSession', () => {
   it('keeps the first view\'s time for the session, so a reload keeps counting down', () => {
@@ -52,7 +30,7 @@ describe('sessionCheckoutSession', () => {
 
   it('works without storage: counts from now, never shown', () => {
     const logs: string[] = [];
-    const session = sessionCheckoutSession(refusing, (message) => void logs.push(message));
+    const session = sessionCheckoutSession(refusingStorage, (message) => void logs.push(message));
     expect(session.countdownStartedAt(4000)).toBe(4000);
     expect(session.offerShown()).toBe(false);
     session.rememberOfferShown();

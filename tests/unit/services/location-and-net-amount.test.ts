@@ -3,24 +3,7 @@ import type { VisitorLocation } from '../../../services/location/location-servic
 import { createSessionLocationService } from '../../../services/location/session-location-service';
 import { createProductApiClient } from '../../../services/product-api/product-api-client';
 import { productApiBaseUrl } from '../../../services/product-api/product-api-settings';
-import type { KeyValueStorage } from '../../../services/storage/key-value-storage';
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { readonly items: Map<string, string> } {
-  const items = new Map(Object.entries(initial));
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
-}
-
-const refusing: KeyValueStorage = {
-  getItem: () => {
-    throw new Error('SecurityError');
-  },
-  setItem: () => {
-    throw new Error('SecurityError');
-  },
-  removeItem: () => {
-    throw new Error('SecurityError');
-  },
-};
+import { memoryStorage, refusingStorage } from '../fixtures/memory-storage';
 
 const stockholm: VisitorLocation = { city: 'Stockholm', countryCode: 'SE', currency: 'sek', zipCode: '111 20' };
 
@@ -72,7 +55,7 @@ describe('the session location service', () => {
 
   it('works without session storage (looked up each time, logged)', async () => {
     const logs: string[] = [];
-    const service = createSessionLocationService({ lookUp: () => Promise.resolve(stockholm), session: refusing, log: (message) => void logs.push(message) });
+    const service = createSessionLocationService({ lookUp: () => Promise.resolve(stockholm), session: refusingStorage, log: (message) => void logs.push(message) });
     expect(await service.location()).toEqual(stockholm);
     expect(logs).toEqual(['Session storage unavailable', 'Could not cache the location for this session']);
   });

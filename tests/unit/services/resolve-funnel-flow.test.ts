@@ -13,6 +13,7 @@ import {
   type LoadedFlagClient,
 } from '../../../services/flags/resolve-funnel-flow';
 import type { KeyValueStorage } from '../../../services/storage/key-value-storage';
+import { memoryStorage } from '../fixtures/memory-storage';
 
 const variants: CompiledVariants = {
   flag: 'cc-feedback-redesign',
@@ -21,7 +22,6 @@ const variants: CompiledVariants = {
   basePaths: { default: '/onboarding', v1: '/onboarding/v1', v2: '/onboarding/v2' },
   allocation: { baseline: 34, 'feedback-v1': 33, 'feedback-v2': 33 },
 };
-
 
 describe('assignVariant', () => {
   it('is sticky: the same key always gets the same variant', () => {
@@ -56,11 +56,6 @@ function visitorIn(variant: string): string {
 }
 
 const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-
-function memoryStorage(): KeyValueStorage & { readonly values: Map<string, string> } {
-  const values = new Map<string, string>();
-  return { values, getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) };
-}
 
 /**
  * One page load against the stack's resolver (server/confidence, in process): the real OpenFeature web
@@ -118,7 +113,7 @@ describe('createFunnelFlowResolver with Confidence\'s provider against the stack
       const page = pageLoad({ storage });
       await expect(page.resolve(visitor)).resolves.toBe(flow);
       expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
-      expect(JSON.parse(storage.values.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
+      expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
       // Confidence's apply debounce (250 ms) then one flags:apply naming this visitor's variant.
       await vi.advanceTimersByTimeAsync(300);
       expect(page.sent).toEqual(['flags:resolve', 'flags:apply']);
@@ -210,7 +205,7 @@ describe('createFunnelFlowResolver with Confidence\'s provider against the stack
     await expect(page.resolve(visitorIn('feedback-v2'))).resolves.toBe('default');
     expect(page.log).toHaveBeenCalledWith(`Flag ${variants.flag} lookup failed; using baseline`, expect.any(Error));
     expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
-    expect(JSON.parse(storage.values.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitorIn('feedback-v2'), variant: 'baseline' });
+    expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitorIn('feedback-v2'), variant: 'baseline' });
   });
 
   it('looks up again for another visitor id, or when the remembered variant no longer exists', async () => {

@@ -1,0 +1,21 @@
+/**
+ * Calls `callback` once the spec's root spinner has ended. The spinner is CSS in the HTML (index.html,
+ * app.css: `.boot-spinner`'s animation of the flow's rootSpinnerMs), so the only way to know its end is
+ * that animation: what starts behind it (analytics, error reporting, the pixel, the consent lookup) must
+ * not compete with the first step, and until the spinner ends the visitor has seen nothing. At once when
+ * it has ended already (every step after the first, a client-side navigation) or the page has none.
+ */
+export function afterRootSpinner(document: Document, callback: () => void): void {
+  const spinner = document.querySelector('.boot-spinner');
+  // jsdom and old browsers have no Web Animations API: nothing to wait for there.
+  const running =
+    spinner && typeof spinner.getAnimations === 'function'
+      ? spinner.getAnimations().filter((animation) => animation.playState !== 'finished')
+      : [];
+  if (running.length === 0) {
+    callback();
+    return;
+  }
+  // A cancelled animation (the element left the page) rejects `finished`: the spinner is gone either way.
+  void Promise.all(running.map((animation) => animation.finished)).then(callback, callback);
+}
