@@ -138,6 +138,8 @@ async function expectDisabledContinueLooksInactive(page: Page): Promise<void> {
     });
   await expect(button).toBeDisabled();
   const disabled = await looks();
+  // One field in cm (an en-US browser starts in feet and inches: two fields); the walk then picks its own unit.
+  await page.getByRole('radio', { name: 'cm', exact: true }).check();
   await page.getByRole('textbox').fill('170');
   await expect(button).toBeEnabled();
   await settled(page);
