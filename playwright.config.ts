@@ -65,6 +65,15 @@ export default defineConfig({
     launchOptions: debianChromium,
   },
   projects: [
+    // axe and keyboard checks of every funnel step (tests/a11y). First: its tests are the longest (a
+    // minute or two each), so the short ones fill the end of the run instead of leaving one worker idle.
+    {
+      name: 'a11y',
+      testDir: 'tests/a11y',
+      testMatch: /\.spec\.ts$/,
+      fullyParallel: true,
+      use: { baseURL: `http://localhost:${basePort}`, reducedMotion: 'no-preference' },
+    },
     {
       name: 'routes-order',
       testIgnore: /listing-order\.spec\.ts/,
@@ -89,14 +98,6 @@ export default defineConfig({
       testMatch: /listing-order-paths\.spec\.ts/,
       fullyParallel: true,
       use: { baseURL: `http://localhost:${listingPort}` },
-    },
-    // axe and keyboard checks of every funnel step (tests/a11y).
-    {
-      name: 'a11y',
-      testDir: 'tests/a11y',
-      testMatch: /\.spec\.ts$/,
-      fullyParallel: true,
-      use: { baseURL: `http://localhost:${basePort}`, reducedMotion: 'no-preference' },
     },
   ],
   webServer: [appServer(basePort, undefined), appServer(listingPort, 'listing')],

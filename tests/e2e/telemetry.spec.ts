@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { localeText, uniqueEmail } from './support/account-stack';
-import { flowById } from './support/compiled-flows';
+import { flowById, visitorIdFor } from './support/compiled-flows';
 import { answerConsentAhead } from './support/consent-answer';
 import { becomeVisitorOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
 import { fillCard, payButton, paymentFrame } from './support/payment-page';
@@ -71,8 +71,9 @@ test('a funnel walk reaches the collector in order, and a route error reaches /_
   expect(JSON.stringify(report?.event)).not.toMatch(/ann(@|%40)example/);
 });
 
-/** The stand-ins of the three third parties, by request path (the dev-faults switch names them snowplow, sentry, pixel). */
+/** The stand-ins of the four third parties, by request path (the dev-faults switch names them snowplow, sentry, pixel, flags). */
 const THIRD_PARTIES = {
+  resolver: (path: string) => /^\/confidence\/v1\/flags:(resolve|apply)$/.test(path),
   collector: (path: string) => path === '/com.snowplowanalytics.snowplow/tp2',
   sentry: (path: string) => /^\/api\/\d+\/envelope\/$/.test(path),
   pixel: (path: string) => path === '/meta/fbevents.js' || /^\/meta\/tr\/?$/.test(path),
@@ -81,7 +82,7 @@ type ThirdParty = keyof typeof THIRD_PARTIES;
 
 /** What the page asked of each third party, and how each request ended. */
 function watchThirdParties(page: Page): Record<ThirdParty, { sent: number; answered: number; failed: string[] }> {
-  const seen = { collector: { sent: 0, answered: 0, failed: [] as string[] }, sentry: { sent: 0, answered: 0, failed: [] as string[] }, pixel: { sent: 0, answered: 0, failed: [] as string[] } };
+  const seen = { resolver: { sent: 0, answered: 0, failed: [] as string[] }, collector: { sent: 0, answered: 0, failed: [] as string[] }, sentry: { sent: 0, answered: 0, failed: [] as string[] }, pixel: { sent: 0, answered: 0, failed: [] as string[] } };
   const which = (url: string): ThirdParty | undefined => (Object.keys(THIRD_PARTIES) as ThirdParty[]).find((name) => THIRD_PARTIES[name](new URL(url).pathname));
   page.on('request', (request) => {
     const name = which(request.url());
@@ -99,20 +100,24 @@ function watchThirdParties(page: Page): Record<ThirdParty, { sent: number; answe
 }
 
 /**
- * Issue 12 section 6, for the collector, the Sentry sink and the pixel: with all three hanging (never
- * answering), then all three refusing (the connection dropped), a visitor who accepted the pixel walks
- * the whole default funnel, signs up and pays; every one of them was tried and none answered. The
- * stack's dev-faults cookie breaks them for this browser only. (No step awaits any of them; the one
- * timed wait, the purchase event's wait for the pixel, is at most 1 s: conversion-tracking.test.ts.)
+ * Issue 12 section 6: with the flag's resolver, the collector, the Sentry sink and the pixel all hanging
+ * (never answering), then all refusing (the connection dropped), a first-time visitor who accepted the
+ * pixel walks the whole default funnel, signs up and pays; every one of them was tried and none
+ * answered. The stack's dev-faults cookie breaks them for this browser only. The flag's lookup is the
+ * one wait on a third party (at most 1000 ms, then baseline: the default flow, remembered); the
+ * purchase event's wait for the pixel is at most 1 s (conversion-tracking.test.ts); nothing else waits.
  */
 for (const { mode, faults } of [
-  { mode: 'hanging', faults: 'snowplow:hang|sentry:hang|pixel:hang' },
-  { mode: 'refusing', faults: 'snowplow:fail|sentry:fail|pixel:fail' },
+  { mode: 'hanging', faults: 'flags:hang|snowplow:hang|sentry:hang|pixel:hang' },
+  { mode: 'refusing', faults: 'flags:fail|snowplow:fail|sentry:fail|pixel:fail' },
 ] as const) {
-  test(`with the collector, the Sentry sink and the pixel all ${mode}, a visitor completes the funnel, signs up and pays`, async ({ page, context, baseURL }) => {
+  test(`with the flag's resolver, the collector, the Sentry sink and the pixel all ${mode}, a visitor completes the funnel, signs up and pays`, async ({ page, context, baseURL }) => {
     test.setTimeout(240_000);
-    await becomeVisitorOf(context, baseURL ?? '', 'default');
-    await context.addCookies([{ name: 'dev-faults', value: faults, url: baseURL ?? '' }]);
+    // A first visit: the visitor cookie, no variant remembered yet, so the funnel asks the resolver.
+    await context.addCookies([
+      { name: 'cnfdVisitorId', value: visitorIdFor('default'), url: baseURL ?? '' },
+      { name: 'dev-faults', value: faults, url: baseURL ?? '' },
+    ]);
     await answerConsentAhead(page, 'accepted');
     const seen = watchThirdParties(page);
 
