@@ -1,6 +1,7 @@
 import { isTelemetryRequest } from '../support/is-telemetry-request';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/account-stack';
+import { expectWalkCollected } from './support/collector';
 import { flowById, stepOf } from './support/compiled-flows';
 import {
   becomeVisitorOf,
@@ -13,10 +14,12 @@ import {
 } from './support/funnel-walker';
 
 test.describe('walking each variant to the end', () => {
-  test('default: every step in order, spec storage values, readyToStart advances by itself', async ({ page, context, baseURL }) => {
+  test('default: every step in order, spec storage values, readyToStart advances by itself; the collector saw each step and answer', async ({ page, context, baseURL, request }) => {
     const flow = flowById('default');
     await becomeVisitorOf(context, baseURL ?? '', 'default');
-    await page.goto('/');
+    // The mark finds this walk's events at the collector (the funnel keeps the query on every step).
+    const mark = `walk-default-${Date.now()}`;
+    await page.goto(`/?utm_campaign=${mark}`);
     await expect.poll(() => pathOf(page)).toBe('/onboarding/gender');
     await expect(page.getByText('Step 1 of 23', { exact: true })).toBeVisible();
 
@@ -41,13 +44,15 @@ test.describe('walking each variant to the end', () => {
     expect(stored.weight).toBe('68.0388');
     expect(stored["What's your goal?"]).toBe('Lose 1-10 kg');
     expect(stored['How long ago were you in the best shape of your life?']).toBe('1 to 2 years ago');
+    await expectWalkCollected(request, flow, visited, mark, realisticAnswers.email);
   });
 
-  test('v1 (chosen by the flag): query kept through the redirect, two extra info steps, e-mail and password', async ({ page, context, baseURL }) => {
+  test('v1 (chosen by the flag): query kept through the redirect, two extra info steps, e-mail and password; the collector saw each step and answer', async ({ page, context, baseURL, request }) => {
     const flow = flowById('v1');
     await becomeVisitorOf(context, baseURL ?? '', 'v1');
-    await page.goto('/?utm_source=e2e');
-    await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/v1/gender?utm_source=e2e`);
+    const mark = `walk-v1-${Date.now()}`;
+    await page.goto(`/?utm_source=e2e&utm_campaign=${mark}`);
+    await expect.poll(() => page.url()).toBe(`${baseURL}/onboarding/v1/gender?utm_source=e2e&utm_campaign=${mark}`);
 
     // The walk signs up for real (the password step creates the account): a fresh address each run.
     const answers = { ...realisticAnswers, email: uniqueEmail('v1-walk') };
@@ -69,17 +74,19 @@ test.describe('walking each variant to the end', () => {
     const session = await sessionStorageOf(page);
     expect(session).toMatchObject({ email: answers.email });
     expect(session.password).toBeUndefined();
+    await expectWalkCollected(request, flow, visited, mark, answers.email);
   });
 
-  test('v2: backgrounds follow the stored gender (male), the others are shared; ends after the password', async ({ page, context, baseURL }) => {
+  test('v2: backgrounds follow the stored gender (male), the others are shared; ends after the password; the collector saw each step and answer', async ({ page, context, baseURL, request }) => {
     const flow = flowById('v2');
     await becomeVisitorOf(context, baseURL ?? '', 'v2');
-    await page.goto('/onboarding');
+    const mark = `walk-v2-${Date.now()}`;
+    await page.goto(`/onboarding?utm_campaign=${mark}`);
     await expect.poll(() => pathOf(page)).toBe('/onboarding/v2/gender');
 
     const answers = { ...realisticAnswers, email: uniqueEmail('v2-walk'), choices: { ...realisticAnswers.choices, gender: 'male' } };
     const backgrounds: Record<string, string | null> = {};
-    await walk(page, flow, answers, {
+    const visited = await walk(page, flow, answers, {
       onStep: async (step) => {
         backgrounds[step.id] = await page.locator('.step__background img').getAttribute('src');
       },
@@ -93,6 +100,7 @@ test.describe('walking each variant to the end', () => {
     }
     expect(backgrounds.age).toBe('/images/v2/age.svg');
     expect((await localStorageOf(page)).gender).toBe('male');
+    await expectWalkCollected(request, flow, visited, mark, answers.email);
   });
 
   test('v2: a female visitor gets the female images', async ({ page, context, baseURL }) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { createAccount, storedAccessToken, uniqueEmail } from './support/account-stack';
 import { flowById } from './support/compiled-flows';
+import { reportedErrors } from './support/error-sink';
 import { becomeVisitorOf, pathOf, realisticAnswers, sessionStorageOf, walk } from './support/funnel-walker';
 
 test.describe('sign-up on the local stack', () => {
@@ -147,13 +148,20 @@ test.describe('sign-up on the local stack', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('a missing visitor cookie at sign-up is reported and the account records "unknown"', async ({ page, context }) => {
+  test('a missing visitor cookie and a failed profile insert at sign-up reach the error sink without the address; the account records "unknown"', async ({ page, context, request }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     const address = uniqueEmail('no-cookie');
-    await page.goto('/sign-up');
+    // Marks this visit's reports at the shared sink (the sign-up pages keep the query string).
+    const mark = `sign-up-errors-${Date.now()}`;
+    // The profile row cannot be written (spec: reported and logged, the visitor goes on).
+    await page.route(/\/rest\/v1\/profiles(\?|$)/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'profiles unavailable (test)', details: null, hint: null }) });
+    });
+    await page.goto(`/sign-up?utm_campaign=${mark}`);
     await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
     await page.getByLabel('Please choose a password').fill('cookie-less');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -170,6 +178,12 @@ test.describe('sign-up on the local stack', () => {
     ).json();
     expect(user.user_metadata).toMatchObject({ confidence_visitor_id: 'unknown', sign_up_platform: 'web' });
     expect(errors.some((text) => text.includes('cnfdVisitorId missing'))).toBe(true);
+    // Both reached the Sentry sink, and no report carries the address.
+    const titles = async () => (await reportedErrors(request, mark)).map((event) => event.title);
+    await expect.poll(titles, { timeout: 20_000 }).toEqual(expect.arrayContaining([expect.stringContaining('cnfdVisitorId missing'), expect.stringMatching(/profiles unavailable \(test\)/)]));
+    const reports = JSON.stringify(await reportedErrors(request, mark)).toLowerCase();
+    expect(reports).not.toContain(address.toLowerCase());
+    expect(reports).not.toContain(encodeURIComponent(address).toLowerCase());
   });
 
   test('the e-mail step without a stored password goes back to the password step', async ({ page }) => {

@@ -1,21 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { localeText, uniqueEmail } from './support/account-stack';
 import { flowById, visitorIdFor } from './support/compiled-flows';
+import { collectedEvents, type GoodEvent } from './support/collector';
 import { answerConsentAhead } from './support/consent-answer';
+import { reportedErrors, type ErrorSummary } from './support/error-sink';
 import { becomeVisitorOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
 import { fillCard, payButton, paymentFrame } from './support/payment-page';
-
-interface GoodEvent {
-  readonly eventType: string;
-  readonly schema: string | null;
-  readonly contexts: readonly string[];
-  readonly event: Readonly<Record<string, unknown>> & { readonly page_url?: string; readonly page_urlpath?: string };
-}
-interface ErrorSummary {
-  readonly title: string;
-  readonly url: string | null;
-  readonly event: unknown;
-}
 
 const ONBOARDING_EVENT = 'iglu:com.nutritionfunnel/onboarding_event/jsonschema/1-0-0';
 const FUNNEL_CONTEXT = 'iglu:com.nutritionfunnel/funnel_context/jsonschema/1-0-0';
@@ -33,11 +23,7 @@ test('a funnel walk reaches the collector in order, and a route error reaches /_
   await page.goto(`/onboarding?utm_campaign=${mark}`);
   await walk(page, flow, realisticAnswers, { until: 'bodyShape' });
 
-  const mine = async (): Promise<GoodEvent[]> => {
-    const response = await request.get('/micro/good');
-    const all = (await response.json()) as GoodEvent[];
-    return all.filter((event) => event.event.page_url?.includes(mark) === true && event.eventType !== 'page_ping').reverse();
-  };
+  const mine = (): Promise<GoodEvent[]> => collectedEvents(request, mark);
   const describe = (event: GoodEvent): unknown =>
     event.eventType === 'page_view' ? `pv ${event.event.page_urlpath ?? ''}` : { ue: event.event.unstruct_event_com_nutritionfunnel_onboarding_event_1 };
   const url = (path: string) => `${baseURL ?? ''}${path}?utm_campaign=${mark}`;
@@ -61,13 +47,27 @@ test('a funnel walk reaches the collector in order, and a route error reaches /_
   // An unknown step is a route error: the error screen shows and the report reaches the sink.
   await page.goto(`/onboarding/${mark}?email=ann%40example.com`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const reported = async (): Promise<ErrorSummary[]> => {
-    const all = (await (await request.get('/_dev/errors/api/events')).json()) as ErrorSummary[];
-    return all.filter((event) => event.title.includes(mark));
-  };
+  const reported = (): Promise<ErrorSummary[]> => reportedErrors(request, mark);
   await expect.poll(async () => (await reported()).map((event) => event.title), { timeout: 15_000 }).toEqual([`Error: Route error 404 Not Found at /onboarding/${mark}`]);
   const [report] = await reported();
   expect(report?.url).toBe(`${baseURL ?? ''}/onboarding/${mark}?email=[Filtered]`);
+  expect(JSON.stringify(report?.event)).not.toMatch(/ann(@|%40)example/);
+});
+
+test('a render error (the next screen\'s code fails to load) shows the error screen and reaches /_dev/errors scrubbed', async ({ page, context, baseURL, request }) => {
+  const mark = `render-error-${Date.now()}`;
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+  // What a deploy that replaced the chunks, or a dropped connection, does to a visitor mid-funnel: the
+  // company screen's lazy component throws while rendering, inside the step's route.
+  await page.route(/\/assets\/company-screen-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(`/onboarding/gender?utm_campaign=${mark}&email=ann%40example.com`);
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'common', 'error.heading') })).toBeVisible();
+  await expect.poll(async () => (await reportedErrors(request, mark)).map((event) => event.title), { timeout: 15_000 }).toEqual([
+    expect.stringMatching(/dynamically imported module|Importing a module script failed/),
+  ]);
+  const [report] = await reportedErrors(request, mark);
+  expect(report?.url).toContain('email=[Filtered]');
   expect(JSON.stringify(report?.event)).not.toMatch(/ann(@|%40)example/);
 });
 
