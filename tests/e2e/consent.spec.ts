@@ -37,7 +37,7 @@ async function snowplowCookies(context: BrowserContext): Promise<string[]> {
   return (await context.cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('_sp_') || name === 'sp').sort();
 }
 
-test('accept: on a phone the notice moves nothing and covers no Continue; the pixel and Snowplow cookies follow, and the answer is kept', async ({ page, context, baseURL }) => {
+test('accept: the notice moves nothing and covers no Continue (phone, small and wide desktop); the pixel and Snowplow cookies follow, and the answer is kept', async ({ page, context, baseURL }) => {
   await becomeVisitorOf(context, baseURL ?? '', 'default');
   // Layout shifts of the page, from its first moment.
   await page.addInitScript(() => {
@@ -64,6 +64,16 @@ test('accept: on a phone the notice moves nothing and covers no Continue; the pi
   const [noticeBox, continueBox] = await Promise.all([notice(page).boundingBox(), continueButton.boundingBox()]);
   expect(noticeBox && continueBox && noticeBox.y + noticeBox.height <= continueBox.y).toBe(true);
   expect(continueBox && continueBox.y + continueBox.height <= 915).toBe(true);
+  // The desktop card (app.css from 960px): above its Continue on a small desktop, beside the card on a wide one.
+  for (const size of [{ width: 1024, height: 768 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size);
+    const [onDesktop, continueOnDesktop, card] = await Promise.all([notice(page).boundingBox(), continueButton.boundingBox(), page.locator('.step__sheet').boundingBox()]);
+    if (!onDesktop || !continueOnDesktop || !card) throw new Error(`no notice, Continue or card at ${size.width}px`);
+    const beside = onDesktop.x + onDesktop.width <= card.x;
+    expect(beside || onDesktop.y + onDesktop.height <= continueOnDesktop.y, `${size.width}px: the notice is beside the card or above Continue`).toBe(true);
+    expect(onDesktop.y + onDesktop.height <= size.height, `${size.width}px: the notice is on screen`).toBe(true);
+  }
+  await page.setViewportSize({ width: 412, height: 915 });
 
   // Keyboard: after the step's last control come the notice's buttons; focus returns after the answer.
   await continueButton.focus();
