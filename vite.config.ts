@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { vitePluginBuildEnv } from './engine/vite-plugin-build-env.ts';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
+import { vitePluginChunkModules } from './tooling/vite-plugin-chunk-modules.ts';
 import { vitePluginFirstPaint } from './tooling/vite-plugin-first-paint.ts';
 import { vitePluginPreloadFont } from './tooling/vite-plugin-preload-font.ts';
 
@@ -27,6 +28,8 @@ export default defineConfig({
     vitePluginStoreListings(),
     // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered.
     vitePluginFirstPaint(),
+    // Which sources each chunk carries, so the bench can say whose code the first step loads.
+    vitePluginChunkModules(fileURLToPath(new URL('.', import.meta.url))),
     vitePluginPreloadFont(/manrope-latin-wght-normal-[\w-]+\.woff2$/),
     // Brotli (quality 11) and gzip (level 9) beside every text file of the build, public/ included, so
     // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.

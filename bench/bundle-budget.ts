@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chunkModulesFile } from '../tooling/vite-plugin-chunk-modules';
 
 /** Budget for the JavaScript the first funnel step needs (issue 14: "First-step JavaScript <= 110 KB gzip"; issue 2 had 90). */
 export const firstStepBudgetBytes = 110 * 1024;
@@ -13,7 +14,22 @@ export interface BundleReport {
   readonly forbidden: readonly { readonly file: string; readonly library: string }[];
   /** First-step files that carry Stripe code (must be empty: it loads with the payment route only). */
   readonly stripeInFirstStep: readonly { readonly file: string; readonly library: string }[];
+  /**
+   * Checkout sources (issue 10) in the first step's files, from the build's module map (must be empty:
+   * the checkout adds nothing to the first step); undefined when the build wrote no map.
+   */
+  readonly checkoutInFirstStep: readonly { readonly file: string; readonly module: string; readonly bytes: number }[] | undefined;
 }
+
+/**
+ * The checkout's sources (issue 10): its pages and route table, its machines and price rules, payments,
+ * the pixel and server events, location and net amounts, receipts. They load from /checkout on.
+ */
+const checkoutSources: readonly RegExp[] = [
+  /^screens\/checkout\//,
+  /^services\/(?:checkout|payments|tracking|product-api|location|receipts)\//,
+  /^engine\/(?:checkout-machine|payment-completion-machine|payment-page-params|plan-pricing|purchase-value)\.ts$/,
+];
 
 interface ManifestChunk {
   readonly file: string;
@@ -52,7 +68,29 @@ export function bundleBudget(distDir: string): BundleReport | undefined {
     for (const [library, pattern] of forbiddenLibraries) if (pattern.test(code)) forbidden.push({ file, library });
   }
   const stripeInFirstStep = firstStepFiles.flatMap(({ file }) => stripeCodeIn(readFileSync(join(distDir, file), 'utf8')).map((library) => ({ file, library })));
-  return { firstStepFiles, firstStepGzipBytes, forbidden, stripeInFirstStep };
+  return { firstStepFiles, firstStepGzipBytes, forbidden, stripeInFirstStep, checkoutInFirstStep: checkoutModulesIn(distDir, firstStepFiles) };
+}
+
+function checkoutModulesIn(distDir: string, files: readonly { readonly file: string }[]): BundleReport['checkoutInFirstStep'] {
+  const mapPath = join(distDir, chunkModulesFile);
+  if (!existsSync(mapPath)) return undefined;
+  const map = parseChunkModules(readFileSync(mapPath, 'utf8'));
+  return files.flatMap(({ file }) =>
+    Object.entries(map[file] ?? {})
+      .filter(([module]) => checkoutSources.some((pattern) => pattern.test(module)))
+      .map(([module, bytes]) => ({ file, module, bytes })),
+  );
+}
+
+function parseChunkModules(text: string): Record<string, Record<string, number>> {
+  const data: unknown = JSON.parse(text);
+  if (typeof data !== 'object' || data === null) throw new Error(`${chunkModulesFile}: not an object`);
+  const map: Record<string, Record<string, number>> = {};
+  for (const [file, modules] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof modules !== 'object' || modules === null) continue;
+    map[file] = Object.fromEntries(Object.entries(modules).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  }
+  return map;
 }
 
 /**

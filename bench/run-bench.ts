@@ -9,6 +9,7 @@ import { debianChromium } from '../tests/support/debian-chromium';
 import { browserBudget, type LoadedFile } from './browser-budget';
 import { bundleBudget, firstStepBudgetBytes, stripeCodeIn } from './bundle-budget';
 import { startLocalStack } from './start-local-stack';
+import { chunkModulesFile } from '../tooling/vite-plugin-chunk-modules';
 import { startupBench } from './startup-bench';
 import { stripeEmulatorBench } from './stripe-emulator-bench';
 import { runPerfHarness } from './perf-harness';
@@ -71,6 +72,15 @@ if (bundle === undefined) {
   } else {
     for (const f of bundle.stripeInFirstStep) console.log(`budget: ${f.library} in the first step's dist/${f.file} - FAIL`);
     failures.push('Stripe code in the first step');
+  }
+  if (bundle.checkoutInFirstStep === undefined) {
+    console.log(`budget: no checkout code in the first step: not measured (the build wrote no ${chunkModulesFile})`);
+    failures.push('checkout code in the first step (not measured)');
+  } else if (bundle.checkoutInFirstStep.length === 0) {
+    console.log("budget: no checkout code (issue 10's pages, machines, payments, tracking, location, receipts) in the first step: OK");
+  } else {
+    for (const f of bundle.checkoutInFirstStep) console.log(`budget: checkout code ${f.module} (${f.bytes} bytes) in the first step's dist/${f.file} - FAIL`);
+    failures.push('checkout code in the first step');
   }
   if (bundle.forbidden.length === 0) {
     console.log('budget: no YAML parser and no classic zod in dist: OK');

@@ -3,14 +3,11 @@ import variants from 'virtual:flow-variants';
 import type { AppServices } from '../services/composition-root';
 import type { FlowRuntime } from './funnel/flow-runtime';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
-import { accountRoutes } from './account/account-routes';
-import { checkoutRoutes } from './checkout/checkout-routes';
-import { helpCentreRoutes } from './help-centre/help-centre-routes';
+import { ROOT_ROUTE_ID } from './discover-area-routes';
 import { LoadingSpinner } from './loading-spinner';
 import { RootErrorScreen } from './root-error-screen';
 import { RootLayout } from './root-layout';
 import { funnelEntryLoader, funnelEntryShouldRevalidate } from './sign-up/funnel-entry-loader';
-import { signUpRoutes } from './sign-up/sign-up-routes';
 
 /** The flow served when the flag says baseline; its steps run the flag loader. */
 const DEFAULT_FLOW = 'default';
@@ -26,7 +23,8 @@ export interface StepLoaderData {
  * variants) has an index that redirects to its first step and a route per step (`:stepId`, checked
  * against the flow: an unknown step is a 404). The step loader is where "the URL is the visible state"
  * happens: it sends GO_TO for the step in the URL and redirects when the machine lands elsewhere
- * (deep link past unanswered steps). The flow data, the machine and every screen are lazy chunks.
+ * (deep link past unanswered steps). The flow data, the machine and every screen are lazy chunks; the
+ * routes after the questionnaire come from `discoverAreaRoutes` on first use.
  */
 export function createAppRoutes(services: AppServices): RouteObject[] {
   const runtimes = new Map<string, Promise<FlowRuntime>>();
@@ -99,6 +97,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
 
   return [
     {
+      id: ROOT_ROUTE_ID,
       path: '/',
       Component: RootLayout,
       ErrorBoundary: RootErrorScreen,
@@ -106,10 +105,8 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
       children: [
         { index: true, loader: ({ request }) => redirect(`/onboarding${new URL(request.url).search}`), element: null },
         ...flowRoutes,
-        ...signUpRoutes(services),
-        ...accountRoutes(services),
-        ...checkoutRoutes(services),
-        ...helpCentreRoutes(services),
+        // Sign-up, account, checkout and help centre are patched in here when first visited
+        // (discover-area-routes.ts): none of their routes ship with the first step.
       ],
     },
   ];

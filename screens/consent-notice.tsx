@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsentChoice } from '../services/consent/consent';
 import './consent-notice.css';
@@ -19,6 +19,12 @@ export function ConsentNotice({ onChoose }: Props) {
   const { t } = useTranslation('consent');
   // Where focus was before it entered the notice: the notice is gone after a choice, focus returns there.
   const returnFocus = useRef<HTMLElement | null>(null);
+  const firstButton = useRef<HTMLButtonElement>(null);
+  // Opened from the cookie settings (legal-notice.tsx): the visitor, and their screen reader, go to the
+  // question; focus comes back to the settings button after the answer.
+  useEffect(() => {
+    if (document.activeElement instanceof HTMLElement && document.activeElement.matches('[data-consent-settings]')) firstButton.current?.focus();
+  }, []);
   const choose = (choice: ConsentChoice): void => {
     const target = returnFocus.current;
     onChoose(choice);
@@ -41,7 +47,7 @@ export function ConsentNotice({ onChoose }: Props) {
         {t('text')}
       </p>
       <div className="consent-notice__actions">
-        <button type="button" className="consent-notice__button" onClick={() => choose('rejected')}>
+        <button ref={firstButton} type="button" className="consent-notice__button" onClick={() => choose('rejected')}>
           {t('reject')}
         </button>
         <button type="button" className="consent-notice__button consent-notice__button--accept" onClick={() => choose('accepted')}>

@@ -1,18 +1,24 @@
-import { Trans } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAppServices } from './app-services-context';
 import './legal-notice.css';
 
 /**
  * The consent sentence ad platforms and the GDPR expect where a visitor starts and where they give
  * their e-mail: links to the Terms of Use and the Privacy Policy (URLs from the build's configuration,
- * services/legal/legal-links.ts), opened in a new tab so the funnel keeps its place.
+ * services/legal/legal-links.ts), opened in a new tab so the funnel keeps its place. Beside it the
+ * cookie settings, where the visitor changes their consent answer (withdrawing must be as easy as
+ * giving it): the consent notice shows again, with the focus on its question.
  */
 export function LegalNotice({ at }: { readonly at: 'start' | 'signUp' }) {
-  const { legalLinks } = useAppServices();
+  const { legalLinks, consent } = useAppServices();
+  const { t } = useTranslation('common');
   const link = (href: string) => <a href={href} target="_blank" rel="noopener noreferrer" />;
   return (
     <p className="legal-notice">
-      <Trans i18nKey={at === 'start' ? 'common:legal.start' : 'common:legal.signUp'} components={{ terms: link(legalLinks.termsUrl), privacy: link(legalLinks.privacyUrl) }} />
+      <Trans i18nKey={at === 'start' ? 'common:legal.start' : 'common:legal.signUp'} components={{ terms: link(legalLinks.termsUrl), privacy: link(legalLinks.privacyUrl) }} />{' '}
+      <button type="button" className="legal-notice__settings" data-consent-settings="" onClick={consent.reopen}>
+        {t('legal.cookieSettings')}
+      </button>
     </p>
   );
 }

@@ -8,6 +8,7 @@ import { createAppServices } from '../services/composition-root';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppServicesContext } from './app-services-context';
 import { createAppRoutes } from './app-routes';
+import { discoverAreaRoutes } from './discover-area-routes';
 import { routerReady } from './prerender/router-ready';
 import { matchesPrerender } from './prerender/matches-prerender';
 // The variable font (every subset declared with unicode-range and font-display: swap; the browser fetches
@@ -29,7 +30,7 @@ async function start(): Promise<void> {
   services.visitorId();
   services.captureClickId(new URL(window.location.href));
   // Creating the router starts the first route's loaders (flag, flow chunk) while translations load.
-  const router = createBrowserRouter(createAppRoutes(services));
+  const router = createBrowserRouter(createAppRoutes(services), { patchRoutesOnNavigation: discoverAreaRoutes(services) });
   const i18n = await services.createI18n();
   setTitle(i18n);
   i18n.on('languageChanged', () => setTitle(i18n));

@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 import variants from 'virtual:flow-variants';
 import { createI18n } from './i18n/create-i18n';
 import { ensureVisitorId, readVisitorId } from './visitor/ensure-visitor-id';
-import { captureFbclid } from './tracking/capture-fbclid';
+import { captureFbclid } from './visitor/capture-fbclid';
 import { createFunnelFlowResolver } from './flags/resolve-funnel-flow';
 import { loadFunnelFlagClient } from './flags/load-funnel-flag-provider';
 import { browserFunnelStorage } from './funnel/browser-funnel-storage';
@@ -16,16 +16,12 @@ import type { PurchaseDetails } from '../engine/payment-completion-machine';
 import type { HelpCentreService } from './help-centre/help-centre-service';
 import { supportEmail } from './help-centre/help-centre-settings';
 import type { ReceiptService } from './receipts/receipt-service';
-import { receiptSettings } from './receipts/receipt-settings';
 import { createSupabaseServices } from './supabase/create-supabase-services';
 import { supabaseSettings } from './supabase/supabase-settings';
 import type { PaymentsService } from './payments/payments-service';
-import { paymentsSettings } from './payments/payments-settings';
 import { openBrowserStorage } from './storage/open-browser-storage';
 import type { ConversionTracking } from './tracking/conversion-tracking';
-import { metaPixelSettings } from './tracking/meta-pixel-settings';
-import { sessionCheckoutSession, type CheckoutSession } from './checkout/checkout-session';
-import { checkoutSettings } from './checkout/checkout-settings';
+import type { CheckoutServices } from './checkout/checkout-services';
 import type { OnboardingEvent } from '../engine/onboarding-event';
 import type { AnalyticsEventMeta } from './analytics/analytics-service';
 import { createDeferredAnalytics } from './analytics/deferred-analytics';
@@ -92,8 +88,6 @@ export interface AppServices {
    * the pixel (PageView) once the first page has shown; the events never reject or block.
    */
   readonly conversions: ConversionTracking;
-  /** The Stripe product whose prices the plans page lists. */
-  readonly checkoutProductId: string;
   /**
    * The product API and the exchange rates, loaded on first use (one lazy chunk, so the funnel's
    * first step does not carry it):
@@ -106,8 +100,8 @@ export interface AppServices {
    *   (engine/purchase-value.ts), 64.98 eur without one (a failed lookup is reported).
    */
   readonly productApi: () => Promise<ProductApiServices>;
-  /** The plans page's countdown start and offer dialog, kept for the browser session. */
-  readonly checkoutSession: CheckoutSession;
+  /** The product the plans page sells and its session state (countdown, offer), loaded with the plans page. */
+  readonly checkout: () => Promise<CheckoutServices>;
   /** The help centre: the support address and the cancel / refund requests. */
   readonly helpCentre: HelpCentreService;
   /**
@@ -162,24 +156,28 @@ export function createAppServices(): AppServices {
     country: async () => (await loadProductApi()).location.location().then((location) => location.countryCode),
     log,
   });
-  /** Runs `work` once consent is granted (now, or when the visitor accepts); never when it is not. */
-  const onceGranted = (work: () => void): void => {
-    if (consent.state() === 'granted') {
-      work();
-      return;
-    }
-    const unsubscribe = consent.subscribe(() => {
-      if (consent.state() !== 'granted') return;
-      unsubscribe();
-      work();
-    });
+  /**
+   * Runs `granted` when consent is granted (now, or whenever the visitor accepts) and `denied` whenever
+   * it is refused: the cookie settings can change the answer at any time, both ways.
+   */
+  const followConsent = (granted: () => void, denied: () => void): void => {
+    const apply = (): void => {
+      const state = consent.state();
+      if (state === 'granted') granted();
+      else if (state === 'denied') denied();
+    };
+    apply();
+    consent.subscribe(apply);
   };
   const analytics = createDeferredAnalytics(
     () =>
       Promise.all([import('./analytics/snowplow-analytics'), import('./analytics/analytics-settings')]).then(([{ createSnowplowAnalytics }, { analyticsSettings }]) => {
-        // Cookies only with consent; an accept later switches the running tracker over.
+        // Cookies only with consent; a later answer switches the running tracker over, either way.
         const tracker = createSnowplowAnalytics(analyticsSettings(import.meta.env, window.location.origin), consent.state() === 'granted');
-        onceGranted(() => tracker.allowCookies());
+        followConsent(
+          () => tracker.allowCookies(),
+          () => tracker.forbidCookies(),
+        );
         return tracker;
       }),
     log,
@@ -216,7 +214,7 @@ export function createAppServices(): AppServices {
   // The client and its response parser load with the first lookup (signed-in visitors only).
   let receiptService: Promise<ReceiptService> | undefined;
   const loadReceiptService = (): Promise<ReceiptService> =>
-    (receiptService ??= import('./receipts/revenuecat-receipt-service').then(({ createRevenueCatReceiptService }) =>
+    (receiptService ??= Promise.all([import('./receipts/revenuecat-receipt-service'), import('./receipts/receipt-settings')]).then(([{ createRevenueCatReceiptService }, { receiptSettings }]) =>
       createRevenueCatReceiptService({
         settings: receiptSettings(import.meta.env, window.location.origin),
         fetch: (input, init) => window.fetch(input, init),
@@ -227,9 +225,9 @@ export function createAppServices(): AppServices {
   // Stripe code is its own chunk, loaded by the payment pages only (never with the funnel).
   let stripe: ReturnType<PaymentsService['stripe']> | undefined;
   const loadPayments = (): ReturnType<PaymentsService['stripe']> => {
-    const settings = paymentsSettings(import.meta.env, window.location.origin);
-    const loading =
-      settings.provider === 'stripe'
+    const loading = import('./payments/payments-settings').then(({ paymentsSettings }) => {
+      const settings = paymentsSettings(import.meta.env, window.location.origin);
+      return settings.provider === 'stripe'
         ? import('./payments/load-stripe-js').then(({ loadStripeJs }) => loadStripeJs(settings.publishableKey))
         : import('./payments/sandbox/load-sandbox-stripe').then(({ loadSandboxStripe }) =>
             loadSandboxStripe({
@@ -240,6 +238,7 @@ export function createAppServices(): AppServices {
               fetch: (input, init) => window.fetch(input, init),
             }),
           );
+    });
     // A failed script load must not stick: the next payment page tries again.
     loading.catch(() => (stripe = undefined));
     return loading;
@@ -248,10 +247,17 @@ export function createAppServices(): AppServices {
   let productApi: Promise<ProductApiServices> | undefined;
   const loadProductApi = (): Promise<ProductApiServices> =>
     (productApi ??= import('./product-api/browser-product-api').then(({ browserProductApi }) => browserProductApi({ session, supabase, reportError })));
+  // The plans page's product and session state: its own chunk, built once.
+  let checkout: Promise<CheckoutServices> | undefined;
+  const loadCheckout = (): Promise<CheckoutServices> => {
+    checkout ??= import('./checkout/checkout-services').then(({ createCheckoutServices }) => createCheckoutServices(import.meta.env, session.storage, log));
+    checkout.catch(() => (checkout = undefined));
+    return checkout;
+  };
   // The pixel and its adapters are their own chunk, loaded after the first page has shown.
   let tracking: Promise<ConversionTracking> | undefined;
   const loadTracking = (): Promise<ConversionTracking> => {
-    tracking ??= import('./tracking/browser-conversion-tracking').then(({ createBrowserConversionTracking }) =>
+    tracking ??= Promise.all([import('./tracking/browser-conversion-tracking'), import('./tracking/meta-pixel-settings')]).then(([{ createBrowserConversionTracking }, { metaPixelSettings }]) =>
       createBrowserConversionTracking({
         window,
         settings: metaPixelSettings(import.meta.env, window.location.origin),
@@ -277,7 +283,13 @@ export function createAppServices(): AppServices {
   const withConsent = async (): Promise<ConversionTracking | undefined> =>
     (await decidedConsent(CONVERSION_CONSENT_WAIT_MS)) === 'granted' ? loadTracking().catch(() => undefined) : undefined;
   const conversions: ConversionTracking = {
-    start: () => onceGranted(() => void loadTracking().then((loaded) => loaded.start(), () => undefined)),
+    start: () =>
+      followConsent(
+        () => void loadTracking().then((loaded) => loaded.start(), () => undefined),
+        // Withdrawn after it loaded: the pixel is revoked; never loaded: there is nothing to stop.
+        () => void tracking?.then((loaded) => loaded.revoke(), () => undefined),
+      ),
+    revoke: () => void tracking?.then((loaded) => loaded.revoke(), () => undefined),
     completeRegistration: async (account) => (await withConsent())?.completeRegistration(account),
     initiateCheckout: async (checkout) => (await withConsent())?.initiateCheckout(checkout),
     purchase: async (purchase) => (await withConsent())?.purchase(purchase),
@@ -326,9 +338,8 @@ export function createAppServices(): AppServices {
     payments: { stripe: () => (stripe ??= loadPayments()) },
     conversions,
     registerPurchase: (purchase) => conversions.purchase(purchase),
-    checkoutProductId: checkoutSettings(import.meta.env).productId,
     productApi: loadProductApi,
-    checkoutSession: sessionCheckoutSession(session.storage, log),
+    checkout: loadCheckout,
     helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
     consent,
     legalLinks: legalLinks(import.meta.env),

@@ -49,14 +49,15 @@ let loads = 0;
  * element offers a retry.
  */
 export function createPlansLoader(
-  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkoutProductId' | 'productApi' | 'checkoutSession' | 'funnelStorage' | 'browserLanguage'>,
+  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkout' | 'productApi' | 'funnelStorage' | 'browserLanguage'>,
 ): (args: LoaderFunctionArgs) => Promise<PlansLoaderData> {
   return async ({ request }) => {
     const user = await requireSignedInUser(services, request);
     // The currency comes from the session's cached location (looked up now if the visitor has none yet).
-    const [record, listed, { currency }] = await Promise.all([
+    const [checkout, record, listed, { currency }] = await Promise.all([
+      services.checkout(),
       services.receipts.subscriber(user.id),
-      services.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId: services.checkoutProductId }),
+      services.checkout().then(({ productId }) => services.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId })),
       services.productApi().then((api) => api.location.location()),
     ]);
     const now = Date.now();
@@ -69,8 +70,8 @@ export function createPlansLoader(
       loadId: `${now}-${loads}`,
       plans: checkoutPlans(prices, currency),
       now,
-      countdownStartedAt: services.checkoutSession.countdownStartedAt(now),
-      offerShownBefore: services.checkoutSession.offerShown(),
+      countdownStartedAt: checkout.session.countdownStartedAt(now),
+      offerShownBefore: checkout.session.offerShown(),
       // "Today" in the visitor's own time zone: the plan counts calendar days from it.
       personalPlan: planFromAnswers((key) => services.funnelStorage.read(key), calendarDayOf(now, new Date(now).getTimezoneOffset())),
       units: initialUnitSystem(undefined, services.funnelStorage.read('useMetricOrImperial'), services.browserLanguage()),

@@ -66,7 +66,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
         { method: 'post' },
       );
     });
-    const shown = actor.on('offerShown', () => services.checkoutSession.rememberOfferShown());
+    const shown = actor.on('offerShown', () => void services.checkout().then((checkout) => checkout.session.rememberOfferShown()));
     return () => {
       submitting.unsubscribe();
       shown.unsubscribe();

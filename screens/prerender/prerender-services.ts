@@ -5,8 +5,6 @@ import { loadFunnelFlagClient } from '../../services/flags/load-funnel-flag-prov
 import type { AppServices } from '../../services/composition-root';
 import { sessionSignUpCache } from '../../services/account/sign-up-cache';
 import { createSignedInDestination } from '../../services/account/signed-in-destination';
-import { sessionCheckoutSession } from '../../services/checkout/checkout-session';
-import { checkoutSettings } from '../../services/checkout/checkout-settings';
 import { browserFunnelStorage } from '../../services/funnel/browser-funnel-storage';
 import { supportEmail } from '../../services/help-centre/help-centre-settings';
 import { legalLinks } from '../../services/legal/legal-links';
@@ -74,13 +72,13 @@ export function prerenderServices(): AppServices {
     registerPurchase: unavailable('registerPurchase'),
     conversions: {
       start: noop,
+      revoke: noop,
       completeRegistration: unavailable('conversions'),
       initiateCheckout: unavailable('conversions'),
       purchase: unavailable('conversions'),
     },
-    checkoutProductId: checkoutSettings(import.meta.env).productId,
     productApi: unavailable('the product API'),
-    checkoutSession: sessionCheckoutSession(session, log),
+    checkout: unavailable('the checkout'),
     helpCentre: { supportEmail: supportEmail(import.meta.env), request: supabase.requestCancelOrRefund },
     // Never started here (no telemetry at build time): undecided, so no notice in the prerendered HTML.
     consent: createStoredConsent({ storage: local, country: unavailable('the location'), log }),

@@ -1,5 +1,7 @@
 import {
+  clearUserData,
   disableAnonymousTracking,
+  enableAnonymousTracking,
   enableActivityTracking,
   newTracker,
   setCustomUrl,
@@ -18,10 +20,15 @@ export const FUNNEL_CONTEXT_SCHEMA = 'iglu:com.nutritionfunnel/funnel_context/js
 export const FLAG_EXPOSURE_SCHEMA = 'iglu:com.nutritionfunnel/flag_exposure/jsonschema/1-0-0';
 const TRACKER_ID = 'funnel';
 
-/** The tracker, and the switch to cookies once the visitor consents. */
+/** The tracker, and the switch to cookies and back as the visitor gives or withdraws consent. */
 export interface SnowplowAnalytics extends AnalyticsService {
   /** Leaves anonymous tracking: user and session ids in cookies from now on (consent was given). */
   allowCookies(): void;
+  /**
+   * Back to anonymous tracking (consent withdrawn in the cookie settings): the stored user and session
+   * ids are deleted and nothing is stored on the device from now on, as for a visitor who rejected.
+   */
+  forbidCookies(): void;
 }
 
 /**
@@ -40,6 +47,13 @@ export function createSnowplowAnalytics(settings: AnalyticsSettings, cookies: bo
       if (!anonymous) return;
       anonymous = false;
       disableAnonymousTracking({ stateStorageStrategy: 'cookieAndLocalStorage' }, [TRACKER_ID]);
+    },
+    forbidCookies() {
+      if (anonymous) return;
+      anonymous = true;
+      const { anonymousTracking, stateStorageStrategy } = snowplowTrackerConfig(settings.appId, false);
+      enableAnonymousTracking({ options: anonymousTracking, stateStorageStrategy }, [TRACKER_ID]);
+      clearUserData({ preserveSession: false, preserveUser: false }, [TRACKER_ID]);
     },
     pageView(url, title, meta) {
       language = meta.language;

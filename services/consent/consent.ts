@@ -23,4 +23,9 @@ export interface Consent {
   readonly start: () => void;
   /** The visitor's answer: remembered (local storage) and applied at once. */
   readonly choose: (choice: ConsentChoice) => void;
+  /**
+   * The visitor opened the cookie settings to change their answer: the notice shows again (`ask`);
+   * until they answer, nothing new that needs consent is sent.
+   */
+  readonly reopen: () => void;
 }

@@ -55,6 +55,7 @@ export function createStoredConsent({ storage, country, log }: StoredConsentDeps
       guard(undefined, () => storage.setItem(CONSENT_STORAGE_KEY, choice));
       set(stateOf(choice));
     },
+    reopen: () => set('ask'),
   };
 }
 

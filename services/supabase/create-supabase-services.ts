@@ -4,7 +4,6 @@ import { BackendFunctionError, type BackendFunctions } from '../account/backend-
 import type { ProfileStore } from '../account/profile-store';
 import type { CancelRefundRequestType } from '../../engine/cancel-refund-choice-machine';
 import type { HelpCentreAction } from '../../engine/subscription-eligibility';
-import { parseCancelRefundCounts } from '../help-centre/parse-cancel-refund-counts';
 import type { CancelRefundCounts } from '../help-centre/help-centre-service';
 import { hasStoredSession } from './has-stored-session';
 import type { SupabaseSettings } from './supabase-settings';
@@ -133,6 +132,8 @@ export function createSupabaseServices({ settings, storage, loadSdk }: SupabaseS
     const error: unknown = result.error;
     if (error instanceof Error) throw new Error(`Function ${name} failed: ${error.message}`, { cause: error });
     const data: unknown = result.data;
+    // The parser (and zod with it) loads with the first request: none of it in the funnel's first step.
+    const { parseCancelRefundCounts } = await import('../help-centre/parse-cancel-refund-counts');
     return parseCancelRefundCounts(data, name);
   };
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { BackendFunctions } from '../account/backend-functions';
 import type { ProductApiServices } from '../product-api/create-product-api-services';
 import type { KeyValueStorage } from '../storage/key-value-storage';
-import { FBC_STORAGE_KEY } from './capture-fbclid';
+import { FBC_STORAGE_KEY } from '../visitor/capture-fbclid';
 import { createConversionTracking, TRACK_EVENT_FUNCTION, type ConversionTracking } from './conversion-tracking';
 import { loadMetaPixel } from './meta-pixel';
 import type { MetaPixelSettings } from './meta-pixel-settings';
@@ -56,6 +56,9 @@ export function createBrowserConversionTracking(deps: BrowserConversionTrackingD
     },
     location: async () => (await deps.productApi()).location.location(),
     cookies: () => ({ fbp: cookie(win.document.cookie, '_fbp'), fbc: cookie(win.document.cookie, '_fbc') }),
+    deleteCookies: () => {
+      for (const name of ['_fbp', '_fbc']) win.document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+    },
     storedFbc: () => read(deps.local, FBC_STORAGE_KEY),
     pageUrl: () => win.location.href,
     purchaseValue: async (currency) => (await deps.productApi()).purchaseValue(currency),

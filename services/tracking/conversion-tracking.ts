@@ -19,8 +19,16 @@ export interface TrackedCheckout {
 
 /** The ad platform's conversion events: the pixel in the browser and the server event, deduplicated by event id. */
 export interface ConversionTracking {
-  /** Loads the pixel (PageView) and starts watching its requests; once, later calls do nothing. */
+  /**
+   * Loads the pixel (PageView) and starts watching its requests; once, later calls do nothing, except
+   * after `revoke`, when the pixel is granted again.
+   */
   start(): void;
+  /**
+   * Consent withdrawn (cookie settings): the pixel is revoked (Meta's consent switch: it sends nothing
+   * more), its `_fbp` and `_fbc` cookies are deleted, and no pixel event is sent until `start`.
+   */
+  revoke(): void;
   /**
    * The account exists and has a session. Sent once per account, whichever tab or device completes
    * the sign-up first (the sign-up tab, or the page the confirmation link opens).
@@ -46,6 +54,8 @@ export interface ConversionTrackingDeps {
   readonly location: () => Promise<VisitorLocation>;
   /** The `_fbp` and `_fbc` cookies. */
   readonly cookies: () => { readonly fbp: string | undefined; readonly fbc: string | undefined };
+  /** Deletes the `_fbp` and `_fbc` cookies. */
+  readonly deleteCookies: () => void;
   /** The `fbc` stored from the landing URL. */
   readonly storedFbc: () => string | undefined;
   readonly pageUrl: () => string;
@@ -95,7 +105,8 @@ const major = (amount: number | undefined, currency: string | undefined): number
  */
 export function createConversionTracking(deps: ConversionTrackingDeps): ConversionTracking {
   let pixel: Promise<MetaPixel | undefined> | undefined;
-  const start = (): Promise<MetaPixel | undefined> => {
+  let revoked = false;
+  const load = (): Promise<MetaPixel | undefined> => {
     if (pixel === undefined) {
       // Spec: the query parameters of the observed pixel request go to the tracking-events API.
       deps.observePixelRequests((params) => {
@@ -112,7 +123,8 @@ export function createConversionTracking(deps: ConversionTrackingDeps): Conversi
   };
 
   const trackPixel = async (event: PixelEvent): Promise<void> => {
-    const loaded = await start();
+    if (revoked) return;
+    const loaded = await load();
     // Not loaded: already logged where it failed; the event is lost, the visitor goes on.
     await loaded?.track(event).catch(() => undefined);
   };
@@ -176,7 +188,18 @@ export function createConversionTracking(deps: ConversionTrackingDeps): Conversi
   };
 
   return {
-    start: () => void start(),
+    start: () => {
+      if (revoked) {
+        revoked = false;
+        void pixel?.then((loaded) => loaded?.consent(true));
+      }
+      void load();
+    },
+    revoke: () => {
+      revoked = true;
+      void pixel?.then((loaded) => loaded?.consent(false));
+      deps.deleteCookies();
+    },
     async completeRegistration({ userId, email }) {
       let first: boolean;
       try {

@@ -19,12 +19,14 @@ export interface MetaPixel {
   readonly loaded: Promise<void>;
   /** Queues the event (sent once the library runs); the promise is `loaded`'s outcome. */
   track(event: PixelEvent): Promise<void>;
+  /** Meta's consent switch (`fbq('consent', 'grant' | 'revoke')`): revoked, the pixel sends nothing and sets no cookie. */
+  consent(granted: boolean): void;
 }
 
 export interface MetaPixelDeps {
   readonly window: Window;
   readonly settings: MetaPixelSettings;
-  /** The `fbc` stored from the landing URL (services/tracking/capture-fbclid.ts), if any. */
+  /** The `fbc` stored from the landing URL (services/visitor/capture-fbclid.ts), if any. */
   readonly storedFbc: string | undefined;
   readonly logError: (message: string, error: unknown) => void;
   readonly timeoutMs?: number;
@@ -85,6 +87,9 @@ export function loadMetaPixel({ window: win, settings, storedFbc, logError, time
     track(event) {
       pixel(event.custom === true ? 'trackCustom' : 'track', event.name, event.data ?? {}, { eventID: event.eventId });
       return loaded;
+    },
+    consent(granted) {
+      pixel('consent', granted ? 'grant' : 'revoke');
     },
   };
 }

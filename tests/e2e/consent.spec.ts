@@ -8,7 +8,7 @@ import { becomeVisitorOf, pathOf, stepHeading } from './support/funnel-walker';
  * says (the e2e stack's own default country does not ask). On a phone: shown after the first step,
  * moving nothing, above the Continue button, reachable by keyboard; accept -> the pixel and Snowplow's
  * cookies; reject -> no pixel request at all, no Snowplow cookie or stored id, events still collected
- * (anonymously); each answer remembered across a reload.
+ * (anonymously); each answer remembered across a reload; the cookie settings change it later.
  */
 
 test.use({ viewport: { width: 412, height: 915 }, extraHTTPHeaders: { 'CF-IPCountry': 'DE' } });
@@ -137,4 +137,47 @@ test('reject: no pixel request at all, no Snowplow cookie or stored id, the even
   await expect(notice(page)).toHaveCount(0);
   expect(requests.pixel).toEqual([]);
   expect(await snowplowCookies(context)).toEqual([]);
+});
+
+test('cookie settings: an accepted visitor withdraws consent; the pixel is revoked and its cookies deleted, Snowplow turns anonymous, and the new answer is kept', async ({ page, context, baseURL }) => {
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+  const requests = watchRequests(page);
+  await page.goto('/onboarding');
+  await button(page, 'accept').click();
+  await expect.poll(() => requests.pixel.some((url) => url.startsWith('/meta/tr') && url.includes('ev=PageView'))).toBe(true);
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+  await expect.poll(() => snowplowCookies(context)).toContainEqual(expect.stringMatching(/^_sp_id\./));
+  await page.goBack();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/gender');
+
+  // The settings sit beside the Terms and Privacy links; the notice asks again, focus on its question.
+  const settings = page.getByRole('button', { name: localeText('en', 'common', 'legal.cookieSettings') });
+  await settings.click();
+  await expect(notice(page)).toBeVisible();
+  await expect(button(page, 'reject')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(notice(page)).toHaveCount(0);
+  await expect(settings).toBeFocused();
+
+  // Withdrawn: Meta's consent switch is off, the pixel's cookies and Snowplow's ids are gone.
+  expect(await page.evaluate(() => (window as unknown as { __metaPixelCalls?: unknown[][] }).__metaPixelCalls?.at(-1))).toEqual(['consent', 'revoke']);
+  const cookieNames = async (): Promise<string[]> => (await context.cookies()).map((cookie) => cookie.name);
+  await expect.poll(async () => (await cookieNames()).filter((name) => name === '_fbp' || name === '_fbc' || name.startsWith('_sp_'))).toEqual([]);
+  // From now on the tracker sends anonymously and the pixel sends nothing.
+  const pixelBefore = requests.pixel.length;
+  const sentBefore = requests.collector.length;
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+  await expect.poll(() => requests.collector.length).toBeGreaterThan(sentBefore);
+  expect(requests.collector.slice(sentBefore).every((sent) => sent.anonymous)).toBe(true);
+  expect(requests.pixel.slice(pixelBefore)).toEqual([]);
+  expect((await cookieNames()).filter((name) => name.startsWith('_sp_'))).toEqual([]);
+
+  // Kept: a reload neither asks nor loads the pixel.
+  requests.pixel.length = 0;
+  await page.reload();
+  await expect(stepHeading(page)).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+  expect(requests.pixel).toEqual([]);
 });

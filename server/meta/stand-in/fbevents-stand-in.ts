@@ -4,7 +4,9 @@
  * base snippet defined (`fbq.callMethod`, then the queued calls in order) and, for every event, sends
  * an image request with Meta's `/tr` query parameters (WIRE.md) - to this stack's /meta/tr instead of
  * www.facebook.com/tr - so one parser serves both. It keeps every call as `[method, ...args]` on
- * `window.__metaPixelCalls` and sets the `_fbp` / `_fbc` cookies in Meta's formats.
+ * `window.__metaPixelCalls` and sets the `_fbp` / `_fbc` cookies in Meta's formats. Meta's consent
+ * switch works as in the real library: after `fbq('consent', 'revoke')` events are held, not sent, and
+ * no cookie is set; `fbq('consent', 'grant')` sets the cookies and sends what was held.
  */
 
 import type { FbqQueue } from '../../../services/tracking/fbq';
@@ -56,18 +58,29 @@ export function installFbeventsStandIn(win: StandInWindow, trackerUrl: string, n
   const pixels: string[] = [];
   let initTime: number | undefined;
   let eventCount = 0;
+  // An object, not a `let`: the queued calls below change it inside callMethod.
+  const consent = { revoked: false };
+  const held: (readonly [string, string, unknown, unknown])[] = [];
 
   const setCookie = (name: string, value: string): void => {
     win.document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
   };
-  if (readCookie(win.document.cookie, '_fbp') === undefined) setCookie('_fbp', `fb.1.${now()}.${Math.floor(random() * 1e10)}`);
-  // Case-sensitive: the click id is kept exactly as received (WIRE.md).
-  const fbclid = new URLSearchParams(win.location.search).get('fbclid');
-  if (fbclid !== null && fbclid !== '' && readCookie(win.document.cookie, '_fbc')?.endsWith(`.${fbclid}`) !== true) {
-    setCookie('_fbc', `fb.1.${now()}.${fbclid}`);
-  }
+  /** `_fbp`, and `_fbc` from the landing URL's click id, once consent allows cookies. */
+  const ensureCookies = (): void => {
+    if (readCookie(win.document.cookie, '_fbp') === undefined) setCookie('_fbp', `fb.1.${now()}.${Math.floor(random() * 1e10)}`);
+    // Case-sensitive: the click id is kept exactly as received (WIRE.md).
+    const fbclid = new URLSearchParams(win.location.search).get('fbclid');
+    if (fbclid !== null && fbclid !== '' && readCookie(win.document.cookie, '_fbc')?.endsWith(`.${fbclid}`) !== true) {
+      setCookie('_fbc', `fb.1.${now()}.${fbclid}`);
+    }
+  };
 
   const send = (pixelId: string, eventName: string, customData: unknown, options: unknown): void => {
+    if (consent.revoked) {
+      held.push([pixelId, eventName, customData, options]);
+      return;
+    }
+    ensureCookies();
     const query = new URLSearchParams();
     const time = now();
     query.set('id', pixelId);
@@ -111,8 +124,16 @@ export function installFbeventsStandIn(win: StandInWindow, trackerUrl: string, n
       case 'trackSingleCustom':
         if (typeof first === 'string' && typeof second === 'string' && pixels.includes(first)) send(first, second, third, fourth);
         return;
+      case 'consent':
+        if (first === 'revoke') consent.revoked = true;
+        if (first === 'grant' && consent.revoked) {
+          consent.revoked = false;
+          ensureCookies();
+          for (const event of held.splice(0)) send(...event);
+        }
+        return;
       default:
-        // consent, set, dataProcessingOptions, ...: kept in the call list only.
+        // set, dataProcessingOptions, ...: kept in the call list only.
         return;
     }
   };
@@ -121,4 +142,5 @@ export function installFbeventsStandIn(win: StandInWindow, trackerUrl: string, n
   const queued = fbq.queue ?? [];
   fbq.queue = [];
   for (const call of queued) callMethod(...Array.from(call));
+  if (!consent.revoked) ensureCookies();
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundleBudget } from '../../../bench/bundle-budget';
+import { vitePluginChunkModules } from '../../../tooling/vite-plugin-chunk-modules';
 
 const cacheDir = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache');
 const dirs: string[] = [];
@@ -12,8 +13,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A minified production build of a page whose entry runs `entry` (and lazily imports `lazy`). */
-async function buildApp(entry: string, lazy: string): Promise<string> {
+/**
+ * A minified production build of a page whose entry runs `entry` (and lazily imports `lazy`); `files`
+ * adds sources by path, and with `moduleMap` the build writes the app's module map.
+ */
+async function buildApp(entry: string, lazy: string, files: Readonly<Record<string, string>> = {}, moduleMap = false): Promise<string> {
   // Inside the project so that the entry can import the project's yaml and zod packages.
   mkdirSync(cacheDir, { recursive: true });
   const dir = mkdtempSync(join(cacheDir, 'bundle-budget-'));
@@ -21,7 +25,12 @@ async function buildApp(entry: string, lazy: string): Promise<string> {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/main.js"></script>');
   writeFileSync(join(dir, 'main.js'), `${entry}\nimport('./lazy.js');\n`);
   writeFileSync(join(dir, 'lazy.js'), lazy);
-  await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: join(dir, 'dist'), manifest: true } });
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), source);
+  }
+  const plugins = moduleMap ? [vitePluginChunkModules(dir)] : [];
+  await build({ root: dir, configFile: false, logLevel: 'silent', plugins, build: { outDir: join(dir, 'dist'), manifest: true } });
   return join(dir, 'dist');
 }
 
@@ -55,6 +64,26 @@ describe('bundleBudget', () => {
       "import { Elements } from '@stripe/react-stripe-js';\nimport { loadStripe } from '@stripe/stripe-js/pure';\nexport const x = [Elements, loadStripe];",
     );
     expect(bundleBudget(lazy)?.stripeInFirstStep).toEqual([]);
+  }, 60_000);
+
+  it("names the checkout's sources in the first step from the build's module map, and none when the checkout loads lazily", async () => {
+    const checkout = { 'screens/checkout/plans.js': 'export const plans = () => "weekly " + location.hash;', 'services/tracking/pixel.js': 'export const pixel = () => "fbq " + location.hash;' };
+    const eager = await buildApp(
+      "import { plans } from './screens/checkout/plans.js';\nimport { pixel } from './services/tracking/pixel.js';\ndocument.title = plans() + pixel();",
+      'export const y = 1;',
+      checkout,
+      true,
+    );
+    expect(bundleBudget(eager)?.checkoutInFirstStep?.map((f) => f.module).sort()).toEqual(['screens/checkout/plans.js', 'services/tracking/pixel.js']);
+    const lazy = await buildApp(
+      'document.title = "x";',
+      "import { plans } from './screens/checkout/plans.js';\nimport { pixel } from './services/tracking/pixel.js';\nexport const x = plans() + pixel();",
+      checkout,
+      true,
+    );
+    expect(bundleBudget(lazy)?.checkoutInFirstStep).toEqual([]);
+    // A build without the map cannot answer: the bench reports it as not measured.
+    expect(bundleBudget(await buildApp('document.title = "x";', 'export const y = 1;'))?.checkoutInFirstStep).toBeUndefined();
   }, 60_000);
 
   it('reports nothing without a build', () => {

@@ -79,9 +79,8 @@ describe('the plans loader', () => {
         auth: auth(overrides.user === undefined ? USER : overrides.user),
         receipts: receipts(overrides.expires),
         backendFunctions,
-        checkoutProductId: 'prod_x',
+        checkout: () => Promise.resolve({ productId: 'prod_x', session: { countdownStartedAt: () => 1234, offerShown: () => true, rememberOfferShown: () => {} } }),
         productApi: () => Promise.resolve(productApi(overrides.currency ?? 'eur')),
-        checkoutSession: { countdownStartedAt: () => 1234, offerShown: () => true, rememberOfferShown: () => {} },
         funnelStorage: { restore: () => ({}), persist: () => {}, read: (key: string) => answers[key] ?? null },
         browserLanguage: () => overrides.browserLanguage ?? 'de-DE',
       },
@@ -144,6 +143,7 @@ describe('the plans action', () => {
     const backendFunctions = functions(options.answer ?? (() => Promise.resolve({ data: { clientSecret: 'pi_1_secret_2', subscriptionId: 'sub_1', invoiceSubtotal: 299, invoiceCurrency: 'eur' } })));
     const conversions: ConversionTracking = {
       start: () => undefined,
+      revoke: () => undefined,
       completeRegistration: async () => undefined,
       initiateCheckout: async (checkout) => void checkouts.push(checkout),
       purchase: async () => undefined,

@@ -25,6 +25,22 @@ describe('which countries are asked', () => {
 });
 
 describe('stored consent', () => {
+  it('asks again when the visitor opens the cookie settings, and remembers the new answer', () => {
+    const storage = memoryStorage();
+    storage.setItem(CONSENT_STORAGE_KEY, 'accepted');
+    const consent = createStoredConsent({ storage, country: async () => 'DE', log: () => {} });
+    const seen: string[] = [];
+    consent.subscribe(() => seen.push(consent.state()));
+    consent.reopen();
+    expect(consent.state()).toBe('ask');
+    consent.choose('rejected');
+    expect(seen).toEqual(['ask', 'denied']);
+    expect(storage.getItem(CONSENT_STORAGE_KEY)).toBe('rejected');
+    // A later visit starts from the new answer, without a notice.
+    expect(createStoredConsent({ storage, country: async () => 'DE', log: () => {} }).state()).toBe('denied');
+  });
+
+
   it('is undecided until started, then asks a visitor from a consent country and remembers the answer', async () => {
     const storage = memoryStorage();
     const country = vi.fn(async () => 'DE');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ensureVisitorId, readVisitorId, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../../services/visitor/ensure-visitor-id';
-import { captureFbclid } from '../../../services/tracking/capture-fbclid';
+import { captureFbclid } from '../../../services/visitor/capture-fbclid';
 
 /** A cookie jar that behaves like document.cookie: writes add or replace one cookie. */
 function fakeJar(initial = '') {

@@ -16,12 +16,15 @@ function harness(overrides: Partial<ConversionTrackingDeps> & { pixelLoaded?: bo
   let onRequest: ((params: Readonly<Record<string, string>>) => void) | undefined;
   const loaded = overrides.pixelLoaded === false ? Promise.reject(new Error('Meta pixel not loaded')) : Promise.resolve();
   loaded.catch(() => undefined);
+  const consents: boolean[] = [];
+  let cookiesDeleted = 0;
   const pixel: MetaPixel = {
     loaded,
     track: (event) => {
       pixelEvents.push(event);
       return loaded;
     },
+    consent: (granted) => void consents.push(granted),
   };
   const tracking = createConversionTracking({
     pixelId: '42',
@@ -34,6 +37,7 @@ function harness(overrides: Partial<ConversionTrackingDeps> & { pixelLoaded?: bo
     sendServerEvent: async (body) => void serverEvents.push({ ...body }),
     location: () => Promise.resolve({ city: 'Stockholm', countryCode: 'SE', currency: 'sek', zipCode: '111 22' }),
     cookies: () => ({ fbp: 'fb.1.1.99', fbc: undefined }),
+    deleteCookies: () => void (cookiesDeleted += 1),
     storedFbc: () => 'fb.1.1.IwAR-stored',
     pageUrl: () => 'http://shop/checkout/payment-completion?subscription_id=sub_1',
     purchaseValue: async () => ({ value: 744.02, currency: 'sek' }),
@@ -52,8 +56,48 @@ function harness(overrides: Partial<ConversionTrackingDeps> & { pixelLoaded?: bo
     delay: () => new Promise(() => undefined),
     ...overrides,
   });
-  return { tracking, pixelEvents, serverEvents, uploads, errors, netRequests, loads: () => loads, request: (params: Record<string, string>) => onRequest?.(params) };
+  return {
+    tracking,
+    pixelEvents,
+    serverEvents,
+    uploads,
+    errors,
+    netRequests,
+    consents,
+    cookiesDeleted: () => cookiesDeleted,
+    loads: () => loads,
+    request: (params: Record<string, string>) => onRequest?.(params),
+  };
 }
+
+describe('withdrawn consent (cookie settings)', () => {
+  it('revokes the loaded pixel, deletes its cookies and sends no pixel event until it is started again, which grants it', async () => {
+    const { tracking, pixelEvents, consents, cookiesDeleted, loads } = harness();
+    tracking.start();
+    await Promise.resolve();
+    tracking.revoke();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(consents).toEqual([false]);
+    expect(cookiesDeleted()).toBe(1);
+    await tracking.initiateCheckout({ subscriptionId: 'sub_1', amount: 299, currency: 'eur', plan: 'weekly' });
+    expect(pixelEvents).toEqual([]);
+
+    tracking.start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(consents).toEqual([false, true]);
+    await tracking.initiateCheckout({ subscriptionId: 'sub_2', amount: 299, currency: 'eur', plan: 'weekly' });
+    expect(pixelEvents.map((event) => event.name)).toEqual(['InitiateCheckout']);
+    // One library load in all: revoking and granting switch the same pixel.
+    expect(loads()).toBe(1);
+  });
+
+  it('revoking a pixel that never loaded loads nothing and only deletes the cookies', async () => {
+    const { tracking, consents, cookiesDeleted, loads } = harness();
+    tracking.revoke();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([consents, cookiesDeleted(), loads()]).toEqual([[], 1, 0]);
+  });
+});
 
 describe('conversion tracking', () => {
   it('sends Purchase (64.98 x fx) and purchase_2 (the net amount) to the pixel and Purchase to track-event, all with the PaymentIntent id', async () => {
@@ -205,7 +249,7 @@ describe('the server event and the pixel library', () => {
     const loaded = new Promise<void>((resolve) => (libraryRuns = resolve));
     const waits: number[] = [];
     const { tracking, serverEvents } = harness({
-      loadPixel: async () => ({ loaded, track: () => loaded }),
+      loadPixel: async () => ({ loaded, track: () => loaded, consent: () => undefined }),
       cookies: () => ({ fbp, fbc: undefined }),
       delay: (ms) => {
         waits.push(ms);
@@ -223,7 +267,7 @@ describe('the server event and the pixel library', () => {
     // The payment-completion step awaits this: a hanging pixel may not hold it for more than 1 s.
     expect(PIXEL_WAIT_MS).toBeLessThanOrEqual(1000);
 
-    const blocked = harness({ loadPixel: async () => ({ loaded: new Promise(() => undefined), track: () => new Promise(() => undefined) }), delay: async () => undefined });
+    const blocked = harness({ loadPixel: async () => ({ loaded: new Promise(() => undefined), track: () => new Promise(() => undefined), consent: () => undefined }), delay: async () => undefined });
     await blocked.tracking.completeRegistration({ userId: 'u', email: 'e@example.com' });
     expect(blocked.serverEvents).toHaveLength(1);
   });

@@ -94,6 +94,27 @@ describe('the fbevents.js stand-in', () => {
     expect(custom?.searchParams.get('eid')).toBe('pi_123-2');
   });
 
+  it('holds events while consent is revoked, without setting a cookie, and sends them on grant (Meta’s consent switch)', () => {
+    const { win, requests, cookies } = fakeWindow();
+    const fbq = win.fbq;
+    if (fbq === undefined) throw new Error('no fbq');
+    fbq('consent', 'revoke');
+    fbq('init', '1234567890123456');
+    fbq('track', 'PageView');
+    installFbeventsStandIn(win, TRACKER, () => 1_700_000_000_123, () => 0.25);
+    fbq('track', 'Lead', {}, { eventID: 'lead-1' });
+    expect(requests).toEqual([]);
+    expect(cookies.has('_fbp')).toBe(false);
+
+    fbq('consent', 'grant');
+    expect(requests.map((url) => new URL(url).searchParams.get('ev'))).toEqual(['PageView', 'Lead']);
+    expect(new URL(requests[1] ?? '').searchParams.get('fbp')).toBe('fb.1.1700000000123.2500000000');
+
+    fbq('consent', 'revoke');
+    fbq('track', 'Purchase', { value: 1, currency: 'EUR' }, { eventID: 'pi_1' });
+    expect(requests).toHaveLength(2);
+  });
+
   it('creates _fbp in Meta’s format when missing and sends nothing before init', () => {
     const { win, requests, cookies } = fakeWindow();
     installFbeventsStandIn(win, TRACKER, () => 1_700_000_000_123, () => 0.25);
