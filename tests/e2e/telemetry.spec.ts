@@ -215,3 +215,69 @@ for (const broken of Object.keys(THIRD_PARTIES) as ThirdParty[]) {
     });
   }
 }
+
+interface ReportVariant {
+  readonly flowId: string;
+  readonly language: string;
+  readonly visitors: number;
+  readonly steps: readonly { readonly stepId: string; readonly reached: number; readonly droppedOff: number; readonly medianSecondsOnStep: number | null }[];
+}
+
+/**
+ * Issue 12 section 7: the drop-off report (the numbers of /_dev/funnel and `npm run report:funnel`)
+ * counts real browser walks with known drop-offs. Three Finnish visitors (no other spec walks in
+ * Finnish, and the report splits by language): one leaves at gender, one at company, one at chooseGoal.
+ * The report is read before and after, so events of an earlier run on the same stack do not count.
+ */
+test('the drop-off report counts three browser walks with known drop-offs', async ({ browser, baseURL, request }) => {
+  const defaultInFinnish = async (): Promise<ReportVariant | undefined> => {
+    const report = (await (await request.get('/_dev/funnel/api/report')).json()) as { variants: ReportVariant[] };
+    return report.variants.find((variant) => variant.flowId === 'default' && variant.language === 'fi');
+  };
+  const before = await defaultInFinnish();
+  const reachedBefore = (stepId: string): number => before?.steps.find((step) => step.stepId === stepId)?.reached ?? 0;
+  const leftBefore = (stepId: string): number => before?.steps.find((step) => step.stepId === stepId)?.droppedOff ?? 0;
+
+  const walkTo = async (answered: number): Promise<void> => {
+    const context = await browser.newContext();
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    const page = await context.newPage();
+    await skipRootSpinner(page);
+    await page.goto('/onboarding/gender?lng=fi');
+    await expect(page.getByRole('heading', { level: 1, name: localeText('fi', 'onboarding', 'steps.gender.heading') })).toBeVisible();
+    if (answered >= 1) {
+      await page.getByRole('button', { name: localeText('fi', 'onboarding', 'options.gender.female'), exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: localeText('fi', 'onboarding', 'steps.company.heading') })).toBeVisible();
+    }
+    if (answered >= 2) {
+      await page.getByRole('button', { name: localeText('fi', 'common', 'continue') }).click();
+      await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+    }
+    // The visitor leaves once the tracker has sent what it saw (one request per event).
+    await page.waitForLoadState('networkidle');
+    await context.close();
+  };
+  await walkTo(0);
+  await walkTo(1);
+  await walkTo(2);
+
+  const delta = async (): Promise<unknown> => {
+    const after = await defaultInFinnish();
+    return ['gender', 'company', 'chooseGoal', 'bodyShape'].map((stepId) => {
+      const step = after?.steps.find((row) => row.stepId === stepId);
+      return { stepId, reached: (step?.reached ?? 0) - reachedBefore(stepId), left: (step?.droppedOff ?? 0) - leftBefore(stepId) };
+    });
+  };
+  await expect
+    .poll(delta, { timeout: 15_000 })
+    .toEqual([
+      { stepId: 'gender', reached: 3, left: 1 },
+      { stepId: 'company', reached: 2, left: 1 },
+      { stepId: 'chooseGoal', reached: 1, left: 1 },
+      { stepId: 'bodyShape', reached: 0, left: 0 },
+    ]);
+  const after = await defaultInFinnish();
+  expect((after?.visitors ?? 0) - (before?.visitors ?? 0)).toBe(3);
+  // Time on the answered steps is measured (from the page view to the answer).
+  expect(after?.steps.find((step) => step.stepId === 'gender')?.medianSecondsOnStep).not.toBeNull();
+});
