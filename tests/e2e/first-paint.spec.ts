@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { skipRootSpinner } from '../support/skip-root-spinner';
 import { becomeVisitorOf, pathOf, stepHeading } from './support/funnel-walker';
 
 /**
@@ -98,4 +99,40 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
   // The hydrated step works: the first answer moves on.
   await page.getByRole('button', { name: 'Female', exact: true }).click();
   await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+});
+
+test('the web font arriving late moves nothing: the step paints in the metric-matched fallback, then swaps in place', async ({ page }) => {
+  // The Latin subset the HTML preloads, held back until the step has painted in the fallback.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Layout shifts from the document's first moment; the spinner ends at once, so the fallback is on screen.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Reflect.set(window, '__layoutShifts', shifts);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if ('value' in entry && typeof entry.value === 'number') shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await skipRootSpinner(page);
+  const manropeReady = () => page.evaluate(() => document.fonts.check('800 32px "Manrope Variable"', "What's your gender?"));
+
+  // Not until `load`: the held font is one of the page's preloads.
+  await page.goto('/onboarding/gender', { waitUntil: 'domcontentloaded' });
+  await expect(stepHeading(page)).toHaveText("What's your gender?");
+  await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
+  expect(await manropeReady()).toBe(false);
+  release();
+  await expect.poll(manropeReady).toBe(true);
+  // Two frames: the swap has been laid out and any shift reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // CLS as Lighthouse reports it (three decimals): 0. Sub-pixel differences between the fallback's
+  // and the font's line boxes may report a shift of about 0.00001; a fallback that does not match
+  // (size-adjust 120% instead of 104.5%) moves the options below the heading: 0.0017.
+  const shifts = await page.evaluate((): unknown => Reflect.get(window, '__layoutShifts'));
+  if (!Array.isArray(shifts)) throw new Error('no layout-shift entries recorded');
+  expect(shifts.reduce((sum: number, value: unknown) => sum + Number(value), 0)).toBeLessThan(0.0005);
 });
