@@ -35,6 +35,11 @@ export interface ServerConfig {
   readonly autoConfirmEmail: boolean;
   /** GoTrue's DISABLE_SIGNUP: no new accounts (existing users still sign in). */
   readonly disableSignup: boolean;
+  /**
+   * GoTrue's GOTRUE_RATE_LIMIT_HEADER (AUTH_RATE_LIMIT_HEADER): a header set by a trusted proxy, e.g.
+   * x-forwarded-for, naming the client the auth rate limits count per. Unset: the socket's address.
+   */
+  readonly authRateLimitHeader: string | undefined;
   readonly revenueCatApiUrl: string;
   readonly revenueCatSecretKey: string;
   /**
@@ -139,6 +144,13 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600).describe('how long an access token lives'),
   AUTO_CONFIRM_EMAIL: z.enum(['true', 'false']).default('true').describe('new accounts are confirmed without an e-mail'),
   DISABLE_SIGNUP: z.enum(['true', 'false']).default('false').describe('refuse new accounts'),
+  AUTH_RATE_LIMIT_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]*$/, 'AUTH_RATE_LIMIT_HEADER is a header name, e.g. x-forwarded-for')
+    .default('')
+    .describe('the header (set by a trusted proxy) naming the client the auth rate limits count per'),
   REVENUECAT_API_URL: z.url().optional().describe('where the functions reach RevenueCat'),
   REVENUECAT_SECRET_KEY: z.string().min(1).optional().describe('the RevenueCat secret key the functions send and the emulator accepts'),
   REVENUECAT_PUBLIC_KEY: z.string().min(1).optional().describe('the public app key the SPA reads entitlements with'),
@@ -208,6 +220,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     autoConfirmEmail: e.AUTO_CONFIRM_EMAIL === 'true',
     disableSignup: e.DISABLE_SIGNUP === 'true',
+    authRateLimitHeader: e.AUTH_RATE_LIMIT_HEADER === '' ? undefined : e.AUTH_RATE_LIMIT_HEADER,
     revenueCatApiUrl: (e.REVENUECAT_API_URL ?? `${siteUrl}/revenuecat/v1`).replace(/\/$/, ''),
     revenueCatSecretKey: e.REVENUECAT_SECRET_KEY ?? LOCAL_REVENUECAT_SECRET_KEY,
     revenueCatPublicKey: e.REVENUECAT_PUBLIC_KEY ?? REVENUECAT_LOCAL_PUBLIC_KEY,

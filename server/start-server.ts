@@ -56,7 +56,7 @@ export async function startServer(config: ServerConfig, options: StartServerOpti
       config,
       apiKeys,
       mailRoutes: createMailRoutes(mailbox),
-      authRoutes: createAuthRoutes({ ...options.auth, db, config, mailbox }),
+      authRoutes: createAuthRoutes({ ipHeader: config.authRateLimitHeader, ...options.auth, db, config, mailbox }),
     });
     await seedStripeCatalogue(db, config, (request) => app.fetch(request));
     // The emulator delivers its events to the payment webhook function, signed with its secret.

@@ -71,8 +71,9 @@ async function signUp(email = newEmail()) {
 }
 
 beforeAll(async () => {
-  // WIRE.md's default limits, keyed on x-forwarded-for so each test can act as its own client.
-  server = await startAuthTestServer({ ipHeader: 'x-forwarded-for', rateLimits: DEFAULT_RATE_LIMITS });
+  // WIRE.md's default limits, keyed on x-forwarded-for (AUTH_RATE_LIMIT_HEADER, as a deployment behind a
+  // proxy sets it) so each test can act as its own client.
+  server = await startAuthTestServer({ env: { AUTH_RATE_LIMIT_HEADER: 'X-Forwarded-For' }, rateLimits: DEFAULT_RATE_LIMITS });
 });
 
 afterAll(async () => {

@@ -49,6 +49,12 @@ describe('the local stack environment (server/config.ts)', () => {
     );
     expect(() => serverConfig.loadServerConfig({ FUNCTIONS_URL: 'deno' })).toThrow(/FUNCTIONS_URL \(a Deno runtime serving the functions, behind this gateway\): /);
   });
+
+  it('AUTH_RATE_LIMIT_HEADER names a header (case-insensitive); unset, the socket address counts', () => {
+    expect(serverConfig.loadServerConfig({}).authRateLimitHeader).toBeUndefined();
+    expect(serverConfig.loadServerConfig({ AUTH_RATE_LIMIT_HEADER: ' X-Forwarded-For ' }).authRateLimitHeader).toBe('x-forwarded-for');
+    expect(() => serverConfig.loadServerConfig({ AUTH_RATE_LIMIT_HEADER: 'x-forwarded-for: 1.2.3.4' })).toThrow(/AUTH_RATE_LIMIT_HEADER .*a header name/);
+  });
 });
 
 describe('.env.example', () => {
