@@ -12,6 +12,7 @@ import { startLocalStack } from './start-local-stack';
 import { chunkModulesFile } from '../tooling/vite-plugin-chunk-modules';
 import { startupBench } from './startup-bench';
 import { stripeEmulatorBench } from './stripe-emulator-bench';
+import { formatLoadBench, loadBench, loadBenchFailures } from './load-bench';
 import { runPerfHarness } from './perf-harness';
 import { formatTargets, perfTargets } from './perf-targets';
 import type { FlowCompileTiming } from './flow-compile-bench';
@@ -25,7 +26,11 @@ import { flowCompileBench } from './flow-compile-bench';
  *   3. no request between two question steps except chunks and images (measured in chromium)
  *   (2 and 3 in chromium for every flow the flag can send a visitor to, from the compiled variants)
  *   4. `npm start` restart on an existing DATA_DIR (issue 3: under 2 s)
- *   5. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
+ *   5. Stripe emulator throughput (issue 9), reported only
+ *   6. load on the local stack (issue 3 section 3): sign-up, profile insert, token refresh, REST reads,
+ *      function calls, subscription, payment, receipt and collector posts with autocannon, rps and
+ *      p50/p95/p99 each, then every accepted write looked up in the database (`npm run bench:load` alone)
+ *   7. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
  *      table with the goal, the figure and the verdict, and the load average it ran under
  * Numbers are wall-clock on whatever machine runs this: on a busy one they are inflated.
  */
@@ -150,6 +155,25 @@ if (!existsSync(serverEntry)) {
   console.log(`\nStripe emulator (stripe SDK over HTTP to the compiled server, one request at a time, ${calls} calls each)\n`);
   for (const timing of await stripeEmulatorBench(root, distDir, calls)) {
     console.log(`  ${timing.name.padEnd(26)} ${timing.perSecond.toFixed(1).padStart(7)} req/s   p50 ${timing.p50Ms.toFixed(1).padStart(7)} ms   p95 ${timing.p95Ms.toFixed(1).padStart(7)} ms`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load on the local stack (issue 3 section 3): nothing accepted may be lost.
+// ---------------------------------------------------------------------------------------------------
+if (!existsSync(serverEntry)) {
+  console.log('\nLoad run skipped: needs `node scripts/build-server.mjs`');
+} else {
+  const loadOptions = { seconds: 6, connections: 4, port: 0 };
+  try {
+    const load = await loadBench(root, { ...loadOptions, distDir });
+    console.log(`\n${formatLoadBench(load, loadOptions)}`);
+    const broken = loadBenchFailures(load);
+    for (const problem of broken) console.log(`budget: load run - FAIL (${problem})`);
+    if (broken.length > 0) failures.push('load run');
+  } catch (error) {
+    console.log(`\nLoad run - FAIL: ${error instanceof Error ? error.message : String(error)}`);
+    failures.push('load run');
   }
 }
 
