@@ -85,16 +85,32 @@ async function openPostgres(connectionString: string): Promise<Database> {
     ...self,
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A checked-out client is off the pool's 'error' listener: when the server goes away mid-transaction
+      // (a restart's 57P01, a reset socket) the client emits 'error' besides failing its statement, and an
+      // 'error' event nobody listens to ends the process. The statement's own rejection reaches the caller;
+      // this keeps the event from crashing the stack and marks the client as not to be pooled again.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+        console.error('PostgreSQL dropped a connection in use:', error.message);
+      };
+      client.on('error', onLost);
       try {
         await client.query('begin');
         const result = await work(pgQueryable(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        if (lost === undefined) {
+          await client.query('rollback').catch((rollbackError: unknown) => {
+            lost = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          });
+        }
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        // With an error the pool destroys the client instead of handing a dead connection to the next request.
+        client.release(lost);
       }
     },
     close: () => pool.end(),

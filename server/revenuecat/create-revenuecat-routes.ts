@@ -91,5 +91,13 @@ export function createRevenueCatRoutes({ db, config, lookUpStripeSubscription, n
     return c.json(document);
   });
 
+  // RevenueCat's own body for its failures (code 7110, BackendInternalServerError in its SDKs) rather
+  // than the stack's generic one: a receipt or subscriber read that fails because the database is down
+  // must look like RevenueCat failing, which its clients retry.
+  app.onError((error, c) => {
+    console.error('RevenueCat request failed', error);
+    return c.json({ code: 7110, message: 'Internal server error.' }, 500);
+  });
+
   return app;
 }

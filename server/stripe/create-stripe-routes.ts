@@ -85,7 +85,13 @@ export function createStripeRoutes(deps: StripeRoutesDeps): Hono {
       if (idempotencyKey.length > 255) {
         return answer(c, { status: 400, body: errorBody({ type: 'invalid_request_error', message: 'Idempotency-Key must be at most 255 characters long.', param: 'Idempotency-Key' }) }, requestId);
       }
-      const replay = await storedAnswer(apiKey, idempotencyKey, c.req.method, c.req.path, comparable);
+      let replay: ((c: Context) => Response) | undefined;
+      try {
+        replay = await storedAnswer(apiKey, idempotencyKey, c.req.method, c.req.path, comparable);
+      } catch (error) {
+        // The database is unreachable before the request's transaction began: still Stripe's 500.
+        return failed(c, requestId, error);
+      }
       if (replay !== undefined) return replay(c);
       if (inFlight.has(flightKey)) {
         return answer(c, { status: 409, body: errorBody({ type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + idempotencyKey + '. Please try again later.' }) }, requestId);
@@ -139,8 +145,7 @@ export function createStripeRoutes(deps: StripeRoutesDeps): Hono {
       return answer(c, result ?? { status: 500, body: errorBody({ type: 'api_error', message: 'Idempotent request vanished.' }) }, requestId);
     } catch (error) {
       if (error instanceof StripeApiError) return answer(c, { status: error.status, body: { error: error.body } }, requestId);
-      console.error('Stripe emulator error', error);
-      return answer(c, { status: 500, body: errorBody({ type: 'api_error', message: 'An unknown error occurred in the Stripe emulator.' }) }, requestId, { 'Stripe-Should-Retry': 'false' });
+      return failed(c, requestId, error);
     } finally {
       if (idempotencyKey !== null) inFlight.delete(flightKey);
     }
@@ -203,6 +208,12 @@ function answer(c: Context, result: StripeAnswer, requestId: string, headers: Re
     status: result.status,
     headers: { 'Content-Type': 'application/json', 'Request-Id': requestId, 'Stripe-Version': version, ...headers },
   });
+}
+
+/** Stripe's answer to a failure of its own (here: the database), logged with the cause. */
+function failed(c: Context, requestId: string, error: unknown): Response {
+  console.error('Stripe emulator error', error);
+  return answer(c, { status: 500, body: errorBody({ type: 'api_error', message: 'An unknown error occurred in the Stripe emulator.' }) }, requestId, { 'Stripe-Should-Retry': 'false' });
 }
 
 function unauthorized(message: string): StripeAnswer {
