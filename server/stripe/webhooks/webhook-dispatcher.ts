@@ -31,6 +31,8 @@ export class WebhookDispatcher {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Drains that failed in a row (the database was unreachable): the next try waits longer. */
+  private failedDrains = 0;
 
   constructor(options: WebhookDispatcherOptions) {
     this.options = { retryBaseMs: 1000, maxAttempts: 8, timeoutMs: 10_000, ...options };
@@ -44,7 +46,13 @@ export class WebhookDispatcher {
       return;
     }
     this.running = this.drain()
-      .catch((error: unknown) => console.error('Stripe webhook delivery failed', error))
+      .then(() => {
+        this.failedDrains = 0;
+      })
+      .catch((error: unknown) => {
+        console.error('Stripe webhook delivery failed', error);
+        this.retryAfterFailure();
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -59,6 +67,21 @@ export class WebhookDispatcher {
     this.stopped = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     await this.running;
+  }
+
+  /**
+   * A drain that failed (the outbox could not be read or written: the database restarted) scheduled no
+   * next look, so deliveries owed would wait for the next Stripe write. Try again on a back-off instead,
+   * so the outbox empties once the database is back even when no new event arrives.
+   */
+  private retryAfterFailure(): void {
+    if (this.stopped) return;
+    // Capped low: a failed look costs one query, and an outage's end should be noticed within seconds.
+    const delayMs = Math.min(this.options.retryBaseMs * 2 ** this.failedDrains, 5_000);
+    this.failedDrains += 1;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), delayMs);
+    this.timer.unref();
   }
 
   private async drain(): Promise<void> {
