@@ -8,6 +8,7 @@ import { createApiKeys } from '../server/api-keys';
 import { LOCAL_REVENUECAT_SECRET_KEY, LOCAL_STRIPE_SECRET_KEY, loadServerConfig } from '../server/config';
 import type { Queryable } from '../server/db/database';
 import { openDatabase } from '../server/db/open-database';
+import { postgresUnavailableReason, startPostgresCluster } from '../tests/server/support/postgres-cluster';
 import { startLocalStack } from './start-local-stack';
 
 export interface LoadBenchOptions {
@@ -17,8 +18,15 @@ export interface LoadBenchOptions {
   readonly seconds: number;
   /** Concurrent connections per scenario: a few, on a 2-core machine the stack shares with the load tool. */
   readonly connections: number;
-  /** Where the stack listens (0: any free port). */
+  /** Where the stack listens (0: any free port); the PostgreSQL leg's cluster takes the next one. */
   readonly port: number;
+}
+
+export interface LoadBenchRun {
+  /** The PGlite leg, then the PostgreSQL leg when a cluster can run here. */
+  readonly legs: readonly LoadBenchResult[];
+  /** Why there is no PostgreSQL leg (no initdb, SKIP_POSTGRES_TESTS=1). */
+  readonly postgresSkipped: string | undefined;
 }
 
 export interface ScenarioResult {
@@ -46,6 +54,7 @@ export interface AcceptedWrites {
 }
 
 export interface LoadBenchResult {
+  readonly database: 'PGlite' | 'PostgreSQL';
   readonly scenarios: readonly ScenarioResult[];
   readonly accepted: AcceptedWrites;
   /** Every accepted write the database does not hold, or holds half of ("subscription sub_x: no customer mapping"). */
@@ -57,16 +66,30 @@ export interface LoadBenchResult {
 
 /**
  * Issue 3 section 3, "under load, nothing lost": starts the compiled stack (what `npm start` runs) on
- * loopback with a fresh DATA_DIR (PGlite) and drives each write and read path of the funnel with
- * autocannon, a few connections at a time, each scenario bounded in time. Every write the stack
- * answered 2xx is remembered; after a clean stop the bench opens the same data directory and looks
- * each one up: a user, profile, subscription (with its customer mapping), payment, receipt or event
- * that is missing is a lost write.
+ * loopback with a fresh DATA_DIR (PGlite), then again on a throw-away PostgreSQL cluster where one can
+ * run, and drives each write and read path of the funnel with autocannon, a few connections at a time,
+ * each scenario bounded in time. Every write the stack answered 2xx is remembered; after a clean stop
+ * the bench opens the same database and looks each one up: a user, profile, subscription (with its
+ * customer mapping), payment, receipt or event that is missing is a lost write.
  *
  * The auth rate limits stay on: the stack counts them per AUTH_RATE_LIMIT_HEADER (as behind a proxy),
  * and each request comes from its own visitor address, as sign-ups from paid ads do.
  */
-export async function loadBench(root: string, options: LoadBenchOptions): Promise<LoadBenchResult> {
+export async function loadBench(root: string, options: LoadBenchOptions): Promise<LoadBenchRun> {
+  const pglite = await loadLeg(root, options, undefined);
+  // The same run on a throw-away PostgreSQL cluster (initdb/pg_ctl, as the PostgreSQL half of the tests).
+  const postgresSkipped = postgresUnavailableReason();
+  if (postgresSkipped !== undefined) return { legs: [pglite], postgresSkipped };
+  const cluster = await startPostgresCluster(options.port === 0 ? undefined : options.port + 1);
+  try {
+    const postgres = await loadLeg(root, options, await cluster.createDatabase('load_bench'));
+    return { legs: [pglite, postgres], postgresSkipped: undefined };
+  } finally {
+    cluster.stop();
+  }
+}
+
+async function loadLeg(root: string, options: LoadBenchOptions, databaseUrl: string | undefined): Promise<LoadBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
   const env = {
     PORT: String(options.port),
@@ -74,6 +97,7 @@ export async function loadBench(root: string, options: LoadBenchOptions): Promis
     DATA_DIR: dataDir,
     DIST_DIR: options.distDir,
     AUTH_RATE_LIMIT_HEADER: 'x-forwarded-for',
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
   };
   const { anonKey } = await createApiKeys(loadServerConfig(env));
   const loadBefore = loadavg();
@@ -279,7 +303,7 @@ export async function loadBench(root: string, options: LoadBenchOptions): Promis
     }
     await stack.stop();
     stopped = true;
-    const db = await openDatabase({ dataDir, databaseUrl: undefined });
+    const db = await openDatabase({ dataDir, databaseUrl });
     let lostWrites: string[];
     try {
       lostWrites = await findLostWrites(db, { users, profiles, subscriptions, paid, receipts, events });
@@ -287,6 +311,7 @@ export async function loadBench(root: string, options: LoadBenchOptions): Promis
       await db.close();
     }
     return {
+      database: databaseUrl === undefined ? 'PGlite' : 'PostgreSQL',
       scenarios,
       accepted: { users: users.length, profiles: profiles.length, subscriptions: subscriptions.length, payments: paid.length, receipts: receipts.length, events: events.length },
       lostWrites,
@@ -305,7 +330,7 @@ export function formatLoadBench(result: LoadBenchResult, options: Pick<LoadBench
   const load = (values: readonly number[]) => values.map((value) => value.toFixed(2)).join(' ');
   const cell = (value: number) => value.toFixed(1).padStart(8);
   const lines = [
-    `Load on the local stack (compiled server, PGlite, loopback; autocannon, ${options.connections} connections, ${options.seconds} s per open-ended scenario;`,
+    `Load on the local stack (compiled server, ${result.database}, loopback; autocannon, ${options.connections} connections, ${options.seconds} s per open-ended scenario;`,
     ` ${result.cores} cores, load average ${load(result.loadBefore)} before, ${load(result.loadAfter)} after)`,
     '',
     `  ${'scenario'.padEnd(40)}${'requests'.padStart(9)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}  non-2xx / errors`,
@@ -319,7 +344,7 @@ export function formatLoadBench(result: LoadBenchResult, options: Pick<LoadBench
   lines.push(
     '',
     `  accepted writes: ${a.users} users, ${a.profiles} profiles, ${a.subscriptions} subscriptions, ${a.payments} payments, ${a.receipts} receipts, ${a.events} events`,
-    `  lost writes: ${result.lostWrites.length}${result.lostWrites.length === 0 ? ' (each one looked up in the data directory after a clean stop)' : ''}`,
+    `  lost writes: ${result.lostWrites.length}${result.lostWrites.length === 0 ? ' (each one looked up in the database after a clean stop)' : ''}`,
     ...result.lostWrites.slice(0, 20).map((lost) => `    ${lost}`),
   );
   if (result.lostWrites.length > 20) lines.push(`    ... and ${result.lostWrites.length - 20} more`);

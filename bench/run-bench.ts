@@ -166,11 +166,14 @@ if (!existsSync(serverEntry)) {
 } else {
   const loadOptions = { seconds: 6, connections: 4, port: 0 };
   try {
-    const load = await loadBench(root, { ...loadOptions, distDir });
-    console.log(`\n${formatLoadBench(load, loadOptions)}`);
-    const broken = loadBenchFailures(load);
-    for (const problem of broken) console.log(`budget: load run - FAIL (${problem})`);
-    if (broken.length > 0) failures.push('load run');
+    const { legs, postgresSkipped } = await loadBench(root, { ...loadOptions, distDir });
+    for (const leg of legs) {
+      console.log(`\n${formatLoadBench(leg, loadOptions)}`);
+      const broken = loadBenchFailures(leg);
+      for (const problem of broken) console.log(`budget: load run on ${leg.database} - FAIL (${problem})`);
+      if (broken.length > 0) failures.push(`load run (${leg.database})`);
+    }
+    if (postgresSkipped !== undefined) console.log(`\nLoad run on PostgreSQL skipped: ${postgresSkipped}`);
   } catch (error) {
     console.log(`\nLoad run - FAIL: ${error instanceof Error ? error.message : String(error)}`);
     failures.push('load run');

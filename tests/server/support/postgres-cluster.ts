@@ -46,7 +46,8 @@ function unavailableReason(): string | undefined {
   return undefined;
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `port`: where the cluster listens (a free one when absent; the load bench passes its own range). */
+export async function startPostgresCluster(port?: number): Promise<PostgresCluster> {
   const binDir = findBinDir();
   if (binDir === undefined) throw new Error('initdb not found');
   const asRoot = process.getuid?.() === 0;
@@ -62,10 +63,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
   chmodSync(dir, 0o700);
   const dataDir = join(dir, 'data');
-  const port = await freePort();
+  const listenPort = port ?? (await freePort());
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', ['-D', dataDir, '-w', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
-  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  run('pg_ctl', ['-D', dataDir, '-w', '-l', join(dir, 'server.log'), '-o', `-p ${listenPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const adminUrl = `postgres://postgres@127.0.0.1:${listenPort}/postgres`;
   return {
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -75,7 +76,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       } finally {
         await client.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      return `postgres://postgres@127.0.0.1:${listenPort}/${name}`;
     },
     stop() {
       try {
