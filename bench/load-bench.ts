@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -60,6 +60,8 @@ export interface LoadBenchResult {
   /** Every accepted write the database does not hold, or holds half of ("subscription sub_x: no customer mapping"). */
   readonly lostWrites: readonly string[];
   readonly cores: number;
+  /** The stack process's peak resident memory over the run (Linux VmHWM), when the system says. */
+  readonly peakRssMb: number | undefined;
   readonly loadBefore: readonly number[];
   readonly loadAfter: readonly number[];
 }
@@ -301,6 +303,7 @@ async function loadLeg(root: string, options: LoadBenchOptions, databaseUrl: str
       stopped = true;
       throw new Error(`the local stack exited during the load run (${stack.process.exitCode ?? stack.process.signalCode})`);
     }
+    const peakRssMb = peakResidentMb(stack.process.pid);
     await stack.stop();
     stopped = true;
     const db = await openDatabase({ dataDir, databaseUrl });
@@ -316,6 +319,7 @@ async function loadLeg(root: string, options: LoadBenchOptions, databaseUrl: str
       accepted: { users: users.length, profiles: profiles.length, subscriptions: subscriptions.length, payments: paid.length, receipts: receipts.length, events: events.length },
       lostWrites,
       cores: cpus().length,
+      peakRssMb,
       loadBefore,
       loadAfter: loadavg(),
     };
@@ -343,6 +347,7 @@ export function formatLoadBench(result: LoadBenchResult, options: Pick<LoadBench
   const a = result.accepted;
   lines.push(
     '',
+    `  stack process peak memory: ${result.peakRssMb === undefined ? 'not known here' : `${result.peakRssMb.toFixed(0)} MB resident`}`,
     `  accepted writes: ${a.users} users, ${a.profiles} profiles, ${a.subscriptions} subscriptions, ${a.payments} payments, ${a.receipts} receipts, ${a.events} events`,
     `  lost writes: ${result.lostWrites.length}${result.lostWrites.length === 0 ? ' (each one looked up in the database after a clean stop)' : ''}`,
     ...result.lostWrites.slice(0, 20).map((lost) => `    ${lost}`),
@@ -493,6 +498,14 @@ function visitorAddresses(): () => string {
     n += 1;
     return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   };
+}
+
+/** VmHWM from /proc (Linux): the most memory the process held at once. */
+function peakResidentMb(pid: number | undefined): number | undefined {
+  const status = `/proc/${pid ?? 0}/status`;
+  if (pid === undefined || !existsSync(status)) return undefined;
+  const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(status, 'utf8'))?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
 }
 
 function parseJson(body: string): unknown {
