@@ -75,10 +75,29 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
   return byClass[code.slice(0, 2)] ?? 400;
 }
 
-/** Turns a database error into PostgREST's answer; anything else stays an internal error. */
+/**
+ * The database cannot be reached (refused, reset, the connection dropped before a statement ran, no
+ * connection within the pool's wait): Node's socket error codes and pg's own messages for them.
+ */
+function isConnectionError(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const code: unknown = 'code' in error ? error.code : undefined;
+  return (
+    (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) ||
+    /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(error.message)
+  );
+}
+
+/**
+ * Turns a database error into PostgREST's answer; anything else stays an internal error. A database
+ * that cannot be reached is PostgREST's PGRST000 (503, "Database connection error. Retrying the
+ * connection."), which clients treat as temporary.
+ */
 export function postgrestErrorFrom(error: unknown, authenticated: boolean): PostgrestError | undefined {
   if (error instanceof PostgrestError) return error;
-  if (!isDatabaseError(error)) return undefined;
+  if (!isDatabaseError(error)) {
+    return isConnectionError(error) ? new PostgrestError(503, 'PGRST000', 'Database connection error. Retrying the connection.', error.message) : undefined;
+  }
   return new PostgrestError(
     statusForSqlState(error.code, authenticated),
     error.code,
