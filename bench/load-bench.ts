@@ -67,7 +67,7 @@ export interface LoadBenchResult {
 }
 
 /**
- * Issue 3 section 3, "under load, nothing lost": starts the compiled stack (what `npm start` runs) on
+ * Issue 15 section 3, "under load, nothing lost": starts the compiled stack (what `npm start` runs) on
  * loopback with a fresh DATA_DIR (PGlite), then again on a throw-away PostgreSQL cluster where one can
  * run, and drives each write and read path of the funnel with autocannon, a few connections at a time,
  * each scenario bounded in time. Every write the stack answered 2xx is remembered; after a clean stop

@@ -27,7 +27,7 @@ import { flowCompileBench } from './flow-compile-bench';
  *   (2 and 3 in chromium for every flow the flag can send a visitor to, from the compiled variants)
  *   4. `npm start` restart on an existing DATA_DIR (issue 3: under 2 s)
  *   5. Stripe emulator throughput (issue 9), reported only
- *   6. load on the local stack (issue 3 section 3): sign-up, profile insert, token refresh, REST reads,
+ *   6. load on the local stack (issue 15 section 3): sign-up, profile insert, token refresh, REST reads,
  *      function calls, subscription, payment, receipt and collector posts with autocannon, rps and
  *      p50/p95/p99 each, then every accepted write looked up in the database (`npm run bench:load` alone)
  *   7. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
@@ -159,7 +159,7 @@ if (!existsSync(serverEntry)) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Load on the local stack (issue 3 section 3): nothing accepted may be lost.
+// Load on the local stack (issue 15 section 3): nothing accepted may be lost.
 // ---------------------------------------------------------------------------------------------------
 if (!existsSync(serverEntry)) {
   console.log('\nLoad run skipped: needs `node scripts/build-server.mjs`');
