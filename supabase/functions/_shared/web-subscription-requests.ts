@@ -124,14 +124,28 @@ function idempotencyKey(userId: string, subscriptionId: string, action: string):
  */
 async function cancelAtPeriodEnd(stripe: Stripe, userId: string, subscription: Stripe.Subscription): Promise<boolean> {
   if (subscription.status === 'canceled' || subscription.cancel_at_period_end || subscription.cancel_at !== null) return false;
-  if (subscription.schedule !== null) {
-    const schedule = await stripe.subscriptionSchedules.retrieve(idOf(subscription.schedule));
-    if (schedule.status === 'active' || schedule.status === 'not_started') {
-      await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: idempotencyKey(userId, subscription.id, 'release-schedule') });
-    }
+  await releaseSchedule(stripe, userId, subscription);
+  try {
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }, { idempotencyKey: idempotencyKey(userId, subscription.id, 'cancel') });
+  } catch (error) {
+    // A cancel right after paying: checkout's webhook put the subscription on its intro -> full schedule
+    // after it was read here, and Stripe refused. Release that schedule and set it once more.
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    const now = await stripe.subscriptions.retrieve(subscription.id);
+    if (now.schedule === null || subscription.schedule !== null) throw error;
+    await releaseSchedule(stripe, userId, now);
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }, { idempotencyKey: idempotencyKey(userId, subscription.id, 'cancel-after-release') });
   }
-  await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }, { idempotencyKey: idempotencyKey(userId, subscription.id, 'cancel') });
   return true;
+}
+
+/** Releases the subscription's schedule while it still governs it (active or not started yet). */
+async function releaseSchedule(stripe: Stripe, userId: string, subscription: Stripe.Subscription): Promise<void> {
+  if (subscription.schedule === null) return;
+  const schedule = await stripe.subscriptionSchedules.retrieve(idOf(subscription.schedule));
+  if (schedule.status === 'active' || schedule.status === 'not_started') {
+    await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: idempotencyKey(userId, subscription.id, 'release-schedule') });
+  }
 }
 
 /** End the subscription now. DELETE takes no Idempotency-Key: a concurrent request that got there first is success too. */
