@@ -247,6 +247,16 @@ describe('payment functions', () => {
     expect((await stripe.subscriptionSchedules.list({ customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id })).data).toHaveLength(1);
   });
 
+  it('puts no full-price phase on a paid intro subscription that is set to end (canceled right after paying)', async (context) => {
+    await needs(context, 'subscriptions', 'payment_intents', 'subscription_schedules');
+    const owner = await user('canceled-at-once@example.com');
+    const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+    await pay(subscriptionId);
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    expect(await call(owner.client, 'create-stripe-subscription-schedule', { subscriptionId })).toMatchObject({ status: 409, body: { error: 'subscription_ending' } });
+    expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ schedule: null, cancel_at_period_end: true });
+  });
+
   it('get-stripe-payment-method-type: the type of the caller\'s own payment method only', async (context) => {
     await needs(context, 'subscriptions', 'payment_intents');
     const owner = await user('method@example.com');

@@ -25,18 +25,21 @@ function alreadyPhased(schedule: Stripe.SubscriptionSchedule, introPriceId: stri
  * after which the schedule releases and the subscription renews at the full price. Idempotent, also
  * under concurrent callers (the completion page and stripe-webhook): both derive the same
  * Idempotency-Keys from the ids, so Stripe creates one schedule and replays the rest; a schedule that
- * is already phased is answered as it is. `'not_an_intro_price'` when the subscription is on another price.
+ * is already phased is answered as it is. `'not_an_intro_price'` when the subscription is on another price;
+ * `'ends_without_renewal'` when it is set to end (canceled in the help centre, maybe seconds after
+ * paying): a full-price phase would renew what the visitor stopped, so it gets no schedule.
  */
 export async function scheduleIntroThenFull(
   stripe: Stripe,
   subscription: Stripe.Subscription,
   metadata: Readonly<Record<string, string>>,
-): Promise<Stripe.SubscriptionSchedule | 'not_an_intro_price'> {
+): Promise<Stripe.SubscriptionSchedule | 'not_an_intro_price' | 'ends_without_renewal'> {
   const item = subscription.items.data[0];
   if (item === undefined || subscription.items.data.length !== 1) throw new Error(`Subscription ${subscription.id} does not have exactly one item`);
   const introPrice = item.price;
   const lookupKey = introPrice.lookup_key;
   if (lookupKey === null || !lookupKey.endsWith(INTRO_SUFFIX)) return 'not_an_intro_price';
+  if (subscription.schedule === null && (subscription.cancel_at_period_end || subscription.cancel_at !== null)) return 'ends_without_renewal';
   const fullLookupKey = `${lookupKey.slice(0, -INTRO_SUFFIX.length)}${FULL_SUFFIX}`;
   const fullPrice = (await stripe.prices.list({ lookup_keys: [fullLookupKey], active: true, limit: 1 })).data[0];
   if (fullPrice === undefined || fullPrice.recurring === null) throw new Error(`No active recurring price has the lookup key ${fullLookupKey}`);

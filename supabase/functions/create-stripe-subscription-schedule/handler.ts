@@ -45,6 +45,9 @@ export const handler: FunctionHandler = async (request, { stripe, db, user }) =>
     if (schedule === 'not_an_intro_price') {
       return functionError(409, 'not_an_intro_price', `Subscription ${subscription.id} is not on an introductory price`);
     }
+    if (schedule === 'ends_without_renewal') {
+      return functionError(409, 'subscription_ending', `Subscription ${subscription.id} is set to end: it gets no full-price phase`);
+    }
     return answer(schedule, subscription.id);
   } catch (error) {
     return stripeErrorResponse(error);
