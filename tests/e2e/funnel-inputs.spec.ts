@@ -111,7 +111,8 @@ test('the first step shows the consent sentence with the legal links; single cho
   await page.goto('/onboarding');
   const male = page.getByRole('button', { name: 'Male', exact: true });
   await expect(male).toBeVisible();
-  await expect(page.getByText(/^By continuing, you agree to our Terms of Use and confirm that you have read our Privacy Policy\.$/)).toBeVisible();
+  await expect(page.getByText(/^By continuing, you agree to our Terms of Use and confirm that you have read our Privacy Policy\. Cookie settings$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
   // The local build's configured URLs (VITE_TERMS_URL / VITE_PRIVACY_URL unset: the placeholders).
   await expect(page.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://example.com/legal/terms-of-use');
   await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://example.com/legal/privacy-policy');
