@@ -21,12 +21,14 @@ export function generateFlowProject(stepCount: number): FlowProjectInput {
   const steps: Record<string, unknown> = {};
   const options: Record<string, unknown> = {};
   const keyedKinds = ['height', 'weight', 'age'] as const;
+  // Number steps must declare a plausible range (issue 13): the default flow's, in the stored unit.
+  const PLAUSIBLE_RANGES: Record<(typeof keyedKinds)[number], string> = { height: '{ min: 100, max: 250 }', weight: '{ min: 30, max: 300 }', age: '{ min: 16, max: 99 }' };
   ids.forEach((id, i) => {
     lines.push(`  ${id}:`);
     // The first three steps use the measurement kinds (each storage key may be written once).
     const kind = keyedKinds[i];
     if (kind !== undefined) {
-      lines.push(`    screen: ${kind}`, `    storage: { mode: value, key: ${kind} }`, '    placeholder: { metric: 1, imperial: 2 }', '    info: true');
+      lines.push(`    screen: ${kind}`, `    storage: { mode: value, key: ${kind} }`, '    placeholder: { metric: 1, imperial: 2 }', `    range: ${PLAUSIBLE_RANGES[kind]}`, '    info: true');
       steps[id] = { heading: `Question ${i}?`, info: `Info ${i}` };
     } else if (i % 5 === 4) {
       lines.push('    screen: info', '    info: true');
