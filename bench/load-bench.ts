@@ -9,6 +9,7 @@ import { LOCAL_REVENUECAT_SECRET_KEY, LOCAL_STRIPE_SECRET_KEY, loadServerConfig 
 import type { Queryable } from '../server/db/database';
 import { openDatabase } from '../server/db/open-database';
 import { postgresUnavailableReason, startPostgresCluster } from '../tests/server/support/postgres-cluster';
+import { freePort } from '../tests/server/support/test-server';
 import { startLocalStack } from './start-local-stack';
 
 export interface LoadBenchOptions {
@@ -93,8 +94,10 @@ export async function loadBench(root: string, options: LoadBenchOptions): Promis
 
 async function loadLeg(root: string, options: LoadBenchOptions, databaseUrl: string | undefined): Promise<LoadBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  // A real port, not 0: the stack derives SITE_URL (where the functions reach Stripe and RevenueCat) from it.
+  const port = options.port === 0 ? await freePort() : options.port;
   const env = {
-    PORT: String(options.port),
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DIST_DIR: options.distDir,
