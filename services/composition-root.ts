@@ -30,6 +30,7 @@ import type { ProductApiServices } from './product-api/create-product-api-servic
 import type { Consent, ConsentState } from './consent/consent';
 import { createStoredConsent } from './consent/stored-consent';
 import { legalLinks, type LegalLinks } from './legal/legal-links';
+import { afterNextPaint } from './after-next-paint';
 import { afterRootSpinner } from './after-root-spinner';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
@@ -181,6 +182,7 @@ export function createAppServices(): AppServices {
         return tracker;
       }),
     log,
+    afterNextPaint,
   );
   /**
    * The consent state once decided (starting the decision if nothing has yet: a conversion on a page

@@ -15,15 +15,25 @@ export interface DeferredAnalytics extends AnalyticsService {
 /** Calls recorded before the tracker loads; a visitor who never lets it load must not grow memory forever. */
 const MAX_QUEUED = 1000;
 
+/** Runs a task soon, but not before the screen the visitor is waiting for has been painted. */
+export type AfterPaint = (task: () => void) => void;
+
 /**
  * Analytics whose SDK loads later: the first step never waits for the tracker, and nothing recorded
- * before it arrives is lost (each call keeps its own time and URL). A failed load is logged and the
- * queue dropped: analytics never breaks the funnel.
+ * before it arrives is lost (each call keeps its own time and URL). Once loaded, calls still go to the
+ * tracker only after the next paint (`afterPaint`), in order: a tap's next question is painted before
+ * the tracker builds and stores its events. A failed load is logged and the queue dropped: analytics
+ * never breaks the funnel.
  */
-export function createDeferredAnalytics(load: () => Promise<AnalyticsService>, log: (message: string, error: unknown) => void): DeferredAnalytics {
+export function createDeferredAnalytics(
+  load: () => Promise<AnalyticsService>,
+  log: (message: string, error: unknown) => void,
+  afterPaint: AfterPaint = (task) => task(),
+): DeferredAnalytics {
   let queue: Call[] | undefined = [];
   let live: AnalyticsService | undefined;
   let started = false;
+  let unsent: Call[] = [];
   const send = (service: AnalyticsService, call: Call): void => {
     try {
       if (call.kind === 'pageView') service.pageView(call.url, call.title, call.meta);
@@ -34,8 +44,16 @@ export function createDeferredAnalytics(load: () => Promise<AnalyticsService>, l
     }
   };
   const record = (call: Call): void => {
-    if (live) send(live, call);
-    else if (queue && queue.length < MAX_QUEUED) queue.push(call);
+    const service = live;
+    if (service) {
+      unsent.push(call);
+      if (unsent.length > 1) return; // a flush is already scheduled; it sends this one too, in order
+      afterPaint(() => {
+        const calls = unsent;
+        unsent = [];
+        for (const next of calls) send(service, next);
+      });
+    } else if (queue && queue.length < MAX_QUEUED) queue.push(call);
   };
   return {
     pageView: (url, title, meta) => record({ kind: 'pageView', url, title, meta }),

@@ -29,6 +29,31 @@ describe('deferred analytics', () => {
     expect(calls).toEqual(['pv http://x/onboarding/gender 1', 'ue gender 2', 'pv http://x/onboarding/company 3', 'exposure feedback-v1 4', 'pv http://x/onboarding/chooseGoal 5']);
   });
 
+  it('once loaded, hands calls to the tracker after the next paint, in order, in one batch', async () => {
+    const calls: string[] = [];
+    const service: AnalyticsService = {
+      pageView: (url) => calls.push(`pv ${url}`),
+      onboardingEvent: (e) => calls.push(`ue ${e.question}`),
+      flagExposure: () => undefined,
+    };
+    const painted: (() => void)[] = [];
+    const analytics = createDeferredAnalytics(() => Promise.resolve(service), () => {}, (task) => painted.push(task));
+    // What was recorded before the tracker loaded goes out as soon as it has.
+    analytics.pageView('http://x/onboarding/gender', 'T', meta(0));
+    analytics.start();
+    await vi.waitFor(() => expect(calls).toEqual(['pv http://x/onboarding/gender']));
+    calls.length = 0;
+    // A tap: the answer's event and the next page's view, while the click is being handled.
+    analytics.onboardingEvent(event, meta(1));
+    analytics.pageView('http://x/onboarding/company', 'T', meta(2));
+    expect(calls).toEqual([]);
+    expect(painted).toHaveLength(1);
+    painted.shift()?.();
+    expect(calls).toEqual(['ue gender', 'pv http://x/onboarding/company']);
+    analytics.pageView('http://x/onboarding/chooseGoal', 'T', meta(3));
+    expect(painted).toHaveLength(1);
+  });
+
   it('survives a tracker that fails to load or throws: logged, never thrown at the funnel', async () => {
     const log = vi.fn();
     const failing = createDeferredAnalytics(() => Promise.reject(new Error('chunk failed')), log);
