@@ -31,14 +31,25 @@ export async function runPerfHarness(root: string, perfDir: string): Promise<str
 
   const results = join(work, 'results');
   const portD = portBase + 30;
-  // The harness installs its own dependencies (serve.mjs needs them) on its first run; D starts once they exist.
-  let serverD: ChildProcess | undefined;
-  const startD = (): void => {
-    if (serverD !== undefined || !existsSync(join(perfDir, 'node_modules', 'sirv'))) return;
-    serverD = spawn(process.execPath, [join(perfDir, 'serve.mjs'), noSpinnerDist, String(portD)], { stdio: 'ignore' });
-  };
-  startD();
-  const waitForDeps = setInterval(startD, 2000);
+  // serve.mjs needs the harness's dependencies: installed here, as run.sh would on its first run (run.sh
+  // then finds them). Starting D while run.sh was still installing them left D down for the whole run.
+  if (!existsSync(join(perfDir, 'node_modules'))) {
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: perfDir, stdio: 'inherit' });
+    if (install.status !== 0) throw new Error(`bench: npm ci in ${perfDir} failed`);
+  }
+  const serverD: ChildProcess = spawn(process.execPath, [join(perfDir, 'serve.mjs'), noSpinnerDist, String(portD)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bench: target D's server did not start on port ${String(portD)}`)), 30_000);
+    serverD.stdout?.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('serving')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    serverD.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench: target D's server exited with ${String(code)}`));
+    });
+  });
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       const harness = spawn('bash', [join(perfDir, 'run.sh')], {
@@ -62,7 +73,6 @@ export async function runPerfHarness(root: string, perfDir: string): Promise<str
     if (code !== 0) throw new Error(`bench: ${join(perfDir, 'run.sh')} exited with ${String(code)}`);
     return results;
   } finally {
-    clearInterval(waitForDeps);
-    serverD?.kill();
+    serverD.kill();
   }
 }
