@@ -20,7 +20,12 @@ interface FocusLook {
 }
 
 async function lookOf(target: Locator): Promise<FocusLook> {
-  return target.evaluate((element) => {
+  return target.evaluate(async (element) => {
+    // The focus styles fade in and out (CSS transitions; this project runs with motion allowed): read
+    // them once settled, or a look taken mid-fade can equal the other state's.
+    const elements = [element, ...(element.nextElementSibling ? [element.nextElementSibling] : [])];
+    const fades = elements.flatMap((each) => each.getAnimations().filter((animation) => animation instanceof CSSTransition));
+    await Promise.race([Promise.all(fades.map((fade) => fade.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1000))]);
     const styles = [getComputedStyle(element), ...(element.nextElementSibling ? [getComputedStyle(element.nextElementSibling)] : [])];
     const outlined = (style: CSSStyleDeclaration): boolean => style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
     const rect = element.getBoundingClientRect();
