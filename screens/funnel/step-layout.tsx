@@ -38,7 +38,13 @@ export function StepLayout({ step, headingId, progress, background, onBack, focu
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (focusHeading) headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (!focusHeading || heading === null) return;
+    // Never take focus back from a control of this step the visitor has already reached (a late run of
+    // this effect would send a keyboard user back to the heading).
+    const active = document.activeElement;
+    if (active !== null && active !== heading && heading.closest('main')?.contains(active) === true) return;
+    heading.focus();
   }, [focusHeading, step.id]);
 
   return (
