@@ -284,14 +284,15 @@ export function createAppServices(): AppServices {
   // for it, at most CONVERSION_CONSENT_WAIT_MS (the location is usually cached for the session by then).
   const withConsent = async (): Promise<ConversionTracking | undefined> =>
     (await decidedConsent(CONVERSION_CONSENT_WAIT_MS)) === 'granted' ? loadTracking().catch(() => undefined) : undefined;
+  // Withdrawn after it loaded: the pixel is revoked; never loaded: there is nothing to stop.
+  const revokePixel = (): void => void tracking?.then((loaded) => loaded.revoke(), () => undefined);
   const conversions: ConversionTracking = {
     start: () =>
       followConsent(
         () => void loadTracking().then((loaded) => loaded.start(), () => undefined),
-        // Withdrawn after it loaded: the pixel is revoked; never loaded: there is nothing to stop.
-        () => void tracking?.then((loaded) => loaded.revoke(), () => undefined),
+        revokePixel,
       ),
-    revoke: () => void tracking?.then((loaded) => loaded.revoke(), () => undefined),
+    revoke: revokePixel,
     completeRegistration: async (account) => (await withConsent())?.completeRegistration(account),
     initiateCheckout: async (checkout) => (await withConsent())?.initiateCheckout(checkout),
     purchase: async (purchase) => (await withConsent())?.purchase(purchase),
