@@ -1,9 +1,14 @@
+import { afterNextPaint } from './after-next-paint';
+
 /**
- * Calls `callback` once the spec's root spinner has ended. The spinner is CSS in the HTML (index.html,
- * app.css: `.boot-spinner`'s animation of the flow's rootSpinnerMs), so the only way to know its end is
- * that animation: what starts behind it (analytics, error reporting, the pixel, the consent lookup) must
- * not compete with the first step, and until the spinner ends the visitor has seen nothing. At once when
- * it has ended already (every step after the first, a client-side navigation) or the page has none.
+ * Calls `callback` once the spec's root spinner has ended and the page it hid has been painted. The
+ * spinner is CSS in the HTML (index.html, app.css: `.boot-spinner`'s animation of the flow's
+ * rootSpinnerMs), so the only way to know its end is that animation: what starts behind it (analytics,
+ * error reporting, the pixel, the consent lookup) must not compete with the first step. The step shows
+ * in the frame after the animation ends, so the callback waits for that frame too: work started earlier
+ * would be fetched and run while the visitor still waits for the step to appear.
+ * At once when it has ended already (every step after the first, a client-side navigation) or the page
+ * has none.
  */
 export function afterRootSpinner(document: Document, callback: () => void): void {
   const spinner = document.querySelector('.boot-spinner');
@@ -16,6 +21,7 @@ export function afterRootSpinner(document: Document, callback: () => void): void
     callback();
     return;
   }
+  const afterReveal = (): void => afterNextPaint(callback);
   // A cancelled animation (the element left the page) rejects `finished`: the spinner is gone either way.
-  void Promise.all(running.map((animation) => animation.finished)).then(callback, callback);
+  void Promise.all(running.map((animation) => animation.finished)).then(afterReveal, afterReveal);
 }

@@ -147,6 +147,10 @@ function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputC
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title><style>${styles.join('')}</style>`)
     .replace('</head>', `${preloads}</head>`)
     .replace(APP_HTML, () => page.markup)
+    // The step is painted from this HTML; the scripts only hydrate it. At low priority the browser fetches
+    // them after what the paint uses (font, icons, translations), and paints before running them.
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace('<div id="root">', `<div id="root" data-prerendered="${PRERENDER_LANGUAGE}">`);
   if (!html.includes(page.markup)) throw new Error('first-paint: index.html has no <!--app-html--> marker in #root');
   return html;

@@ -25,6 +25,10 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuetext', 'Step 1 of 23');
     await expect(page.getByRole('status')).toHaveCount(0);
     expect(await page.title()).toBe('Your personal nutrition plan');
+    // The spinner's screen carries the brand (the first contentful paint comes before the step's).
+    await expect(page.locator('.boot-spinner .wordmark svg')).toHaveCount(1);
+    // The scripts only hydrate what the HTML paints: they are fetched after what the paint uses.
+    expect(await page.locator('script[type="module"]:not([fetchpriority="low"]), link[rel="modulepreload"]:not([fetchpriority="low"])').count()).toBe(0);
   });
 });
 
@@ -95,6 +99,15 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
   const { spinnerEnd, starts } = await telemetryTimes();
   expect(spinnerEnd).toBeGreaterThanOrEqual(1_000);
   expect(starts.filter((entry) => entry.start < (spinnerEnd ?? Infinity))).toEqual([]);
+  // So does the prefetch of the next step (its screen chunk): nobody can leave a step they cannot see.
+  const nextStep = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/company-screen-[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  );
+  expect(nextStep).toHaveLength(1);
+  expect(nextStep[0]).toBeGreaterThanOrEqual(spinnerEnd ?? Infinity);
 
   // The hydrated step works: the first answer moves on.
   await page.getByRole('button', { name: 'Female', exact: true }).click();
