@@ -18,6 +18,7 @@ import { questionnaireProgress } from '../../engine/questionnaire-progress';
 import { useTranslation } from 'react-i18next';
 import { warmTextFormatting } from './warm-text-formatting';
 import { afterRootSpinner } from '../../services/after-root-spinner';
+import { afterNextPaint } from '../../services/after-next-paint';
 
 /**
  * One funnel step: the screen of the step's kind inside the step layout. The route's loader already
@@ -180,21 +181,22 @@ export function backgroundFor(background: CompiledBackground | undefined, gender
 
 /**
  * Fetch the next step's screen chunk, its background image (the crop this viewport shows) and its
- * option icons while the visitor reads this one, so the next step appears complete. On the page's first
- * step this waits for the root spinner to end and the step to show: until then the visitor cannot
- * leave the step, and the bandwidth belongs to what paints it.
+ * option icons while the visitor reads this one, so the next step appears complete. Only once this step
+ * has painted: on the page's first step after the root spinner (until then the visitor cannot leave the
+ * step, and the bandwidth belongs to what paints it).
  */
 function usePrefetchNext(next: CompiledStep | undefined, gender: string | null): void {
   useEffect(() => {
     if (!next) return;
     let cancelled = false;
-    afterRootSpinner(document, () => {
+    // After the paint too: a step entered by a tap runs this effect before the browser paints it.
+    afterRootSpinner(document, () => afterNextPaint(() => {
       if (cancelled) return;
       screenRegistry[next.screen].preload();
       const image = backgroundFor(next.background, gender);
       if (image) new Image().src = window.matchMedia(WIDE_BACKGROUND_QUERY).matches ? wideImagePath(image) : image;
       for (const option of next.options ?? []) if (option.icon) new Image().src = iconUrl(option.icon);
-    });
+    }));
     return () => {
       cancelled = true;
     };
