@@ -158,3 +158,22 @@ test.describe('motion allowed', () => {
     await expect(page.locator('canvas')).toHaveCount(0);
   });
 });
+
+test('options animate only their press on a touch screen; the colour fades are for a real pointer', async ({ browser, baseURL }) => {
+  // Colour transitions run on the main thread while a tap renders the next step; a transform is composited.
+  const transitionedOnFirstOption = async (device: { hasTouch: boolean; isMobile: boolean }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, reducedMotion: 'no-preference', ...device });
+    try {
+      await becomeVisitorOf(context, baseURL ?? '', 'default');
+      const page = await context.newPage();
+      await page.goto('/onboarding/gender');
+      const option = page.getByRole('button', { name: 'Female', exact: true });
+      await expect(option).toBeVisible();
+      return await option.evaluate((element) => getComputedStyle(element).transitionProperty);
+    } finally {
+      await context.close();
+    }
+  };
+  expect(await transitionedOnFirstOption({ hasTouch: true, isMobile: true })).toBe('transform');
+  expect((await transitionedOnFirstOption({ hasTouch: false, isMobile: false })).split(', ')).toEqual(['transform', 'border-color', 'background-color', 'box-shadow']);
+});
