@@ -136,6 +136,8 @@ test('the link opened on another device signs in there without a profile; "I\'ve
   // documented server-side pattern) lands here the same way as GoTrue's default link.
   const token = new URL(verifyLinkIn((await latestMailTo(page.request, address)).text)).searchParams.get('token');
 
+  // The other device stays open, as a phone would: its CompleteRegistration is sent once its tracking
+  // has loaded after the page showed, and closing it at once could cut that off.
   const otherDevice = await browser.newContext({ baseURL: confirmingUrl, locale: 'en-US' });
   try {
     const phone = await otherDevice.newPage();
@@ -144,18 +146,18 @@ test('the link opened on another device signs in there without a profile; "I\'ve
     expect(new URL(phone.url()).search).toBe('?utm_source=ad');
     // No answers on this device, so no profile was claimed with nothing in it.
     expect(await profileRows(phone)).toEqual([]);
+
+    const claim = registrationAlreadyClaimed(page);
+    await page.getByRole('button', { name: CONFIRMED }).click();
+    await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
+    expect(await profileRows(page)).toEqual([expect.objectContaining(profileOfStoredAnswers)]);
+    // The other device sent CompleteRegistration; this one does not send it again.
+    expect((await claim).status()).toBe(409);
+    const userId = String((await profileRows(page))[0]?.user_id);
+    await expect.poll(() => registrationEvents(page.request, userId), { timeout: 15_000 }).toEqual({ pixel: 1, copies: 1, server: 1 });
   } finally {
     await otherDevice.close();
   }
-
-  const claim = registrationAlreadyClaimed(page);
-  await page.getByRole('button', { name: CONFIRMED }).click();
-  await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
-  expect(await profileRows(page)).toEqual([expect.objectContaining(profileOfStoredAnswers)]);
-  // The other device sent CompleteRegistration; this one does not send it again.
-  expect((await claim).status()).toBe(409);
-  const userId = String((await profileRows(page))[0]?.user_id);
-  await expect.poll(() => registrationEvents(page.request, userId), { timeout: 15_000 }).toEqual({ pixel: 1, copies: 1, server: 1 });
 });
 
 test('a confirmed address opens the already-registered dialog; a used link says it expired and offers to log in', async ({ page, request }) => {
