@@ -330,8 +330,9 @@ export const authStore = {
   /** GoTrue's FindCurrentlyActiveRefreshToken: the newest unrevoked token of the session. */
   async findActiveRefreshToken(q: Queryable, sessionId: string): Promise<RefreshTokenRow | undefined> {
     const result = await q.query<RefreshTokenRow>(
-      `select ${refreshTokenColumns} from auth.refresh_tokens where session_id = $1 and revoked = false
-       order by id desc limit 1`,
+      // The table's id, not the text \`id\` of the select list: as text, '99' sorts after '100'.
+      `select ${refreshTokenColumns} from auth.refresh_tokens t where session_id = $1 and revoked = false
+       order by t.id desc limit 1`,
       [sessionId],
     );
     return result.rows[0];

@@ -11,19 +11,24 @@ const limit = 100;
  * `/_dev/pixel`: what left the browser and the functions for Meta, for a person checking the
  * tracking locally: the stand-in pixel's requests (/meta/tr), the Conversions API events
  * (/meta/graph) and the tracking-events API's records (/api/v1/sherlock). `/_dev/pixel/events.json`
- * is the same as JSON (what the tests read). Read-only; dev routes only.
+ * is the same as JSON (what the tests read); `?event_id=` (repeatable) keeps only those events' rows,
+ * so a check of one conversion does not depend on how many page views other visitors sent meanwhile.
+ * Read-only; dev routes only.
  */
 export function createMetaDevRoutes({ db }: { readonly db: Database }): Hono {
   const app = new Hono();
   const meta = new MetaStore(db);
   const tracking = new TrackingEventsStore(db);
-  const read = async () => ({
-    pixelEvents: await meta.pixelEvents(limit),
-    serverEvents: await meta.serverEvents(limit),
-    trackingEvents: await tracking.latest(limit),
+  const read = async (eventIds?: readonly string[]) => ({
+    pixelEvents: await meta.pixelEvents(limit, eventIds),
+    serverEvents: await meta.serverEvents(limit, eventIds),
+    trackingEvents: await tracking.latest(limit, eventIds),
   });
 
-  app.get('/events.json', async (c) => c.json(await read()));
+  app.get('/events.json', async (c) => {
+    const eventIds = c.req.queries('event_id');
+    return c.json(await read(eventIds !== undefined && eventIds.length > 0 ? eventIds : undefined));
+  });
 
   app.get('/', async (c) => {
     const { pixelEvents, serverEvents, trackingEvents } = await read();

@@ -46,11 +46,23 @@ export class MetaStore {
     }
   }
 
-  async pixelEvents(limit: number): Promise<PixelEventRow[]> {
-    return (await this.db.query<PixelEventRow>('select id::text, pixel_id, event_name, event_id, params, user_agent, received_at from meta.pixel_events order by id desc limit $1', [limit])).rows;
+  /** The newest `limit` requests; with `eventIds`, only those events' (all of them, however old). */
+  async pixelEvents(limit: number, eventIds?: readonly string[]): Promise<PixelEventRow[]> {
+    return (
+      await this.db.query<PixelEventRow>(
+        'select id::text, pixel_id, event_name, event_id, params, user_agent, received_at from meta.pixel_events e where $2::text[] is null or event_id = any($2) order by e.id desc limit $1',
+        [limit, eventIds ?? null],
+      )
+    ).rows;
   }
 
-  async serverEvents(limit: number): Promise<ServerEventRow[]> {
-    return (await this.db.query<ServerEventRow>('select id::text, pixel_id, event_name, event_id, event, test_event_code, received_at from meta.server_events order by id desc limit $1', [limit])).rows;
+  /** The newest `limit` events; with `eventIds`, only those events'. */
+  async serverEvents(limit: number, eventIds?: readonly string[]): Promise<ServerEventRow[]> {
+    return (
+      await this.db.query<ServerEventRow>(
+        'select id::text, pixel_id, event_name, event_id, event, test_event_code, received_at from meta.server_events e where $2::text[] is null or event_id = any($2) order by e.id desc limit $1',
+        [limit, eventIds ?? null],
+      )
+    ).rows;
   }
 }

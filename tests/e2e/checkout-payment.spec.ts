@@ -286,7 +286,7 @@ test.describe('the payment page', () => {
     interface PixelRow { event_name: string; event_id: string | null; params: Record<string, string> }
     const purchaseEvents = async () => {
       const events: { pixelEvents: PixelRow[]; serverEvents: { event_name: string; event_id: string | null }[]; trackingEvents: { params: Record<string, string> }[] } = await (
-        await request.get('/_dev/pixel/events.json')
+        await request.get(`/_dev/pixel/events.json?event_id=${subscription.paymentIntentId}`)
       ).json();
       const names = (rows: { event_name: string; event_id: string | null }[]) => rows.filter((row) => row.event_id === subscription.paymentIntentId).map((row) => row.event_name).sort();
       return {

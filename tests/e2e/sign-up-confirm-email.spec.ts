@@ -57,12 +57,12 @@ async function signUpUntilCheckInbox(page: Page, search: string, address: string
 
 /** The CompleteRegistration events of one account on the stack's Meta stand-ins: pixel /tr requests, tracking-events copies, Conversions API events. */
 async function registrationEvents(request: APIRequestContext, userId: string): Promise<{ pixel: number; copies: number; server: number }> {
+  const eventId = `registration-${userId}`;
   const events: {
     pixelEvents: { event_id: string | null; params: Record<string, string> }[];
     trackingEvents: { params: Record<string, string> }[];
     serverEvents: { event_id: string | null }[];
-  } = await (await request.get('/_dev/pixel/events.json')).json();
-  const eventId = `registration-${userId}`;
+  } = await (await request.get(`/_dev/pixel/events.json?event_id=${eventId}`)).json();
   return {
     pixel: events.pixelEvents.filter((row) => row.event_id === eventId && row.params.ev === 'CompleteRegistration').length,
     copies: events.trackingEvents.filter((row) => row.params.eid === eventId).length,

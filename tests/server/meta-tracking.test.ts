@@ -203,4 +203,21 @@ describe('Meta tracking on the local stack', () => {
     expect(script.headers.get('content-type')).toContain('text/javascript');
     expect(await script.text()).toContain('callMethod');
   });
+
+  it('events.json?event_id= finds an event however many page views other visitors sent after it', async () => {
+    const pixelRequest = (params: Record<string, string>) => fetch(`${server.url}/meta/tr?${new URLSearchParams({ id: '1234567890123456', ...params }).toString()}`);
+    for (const eid of ['pi_old', 'pi_older']) {
+      expect((await pixelRequest({ ev: 'Purchase', eid })).status).toBe(200);
+      const copy = await fetch(`${server.url}/api/v1/sherlock/tracking_events.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: '1234567890123456', ev: 'Purchase', eid }) });
+      expect(copy.status).toBe(201);
+    }
+    // More than the page's 100 newest rows.
+    for (let view = 0; view < 101; view += 1) await pixelRequest({ ev: 'PageView' });
+    expect((await devEvents()).pixelEvents.some((row) => row.event_id === 'pi_old')).toBe(false);
+
+    const filtered = (await (await fetch(`${server.url}/_dev/pixel/events.json?event_id=pi_old&event_id=pi_older`)).json()) as DevEvents;
+    expect(filtered.pixelEvents.map((row) => row.event_id).sort()).toEqual(['pi_old', 'pi_older']);
+    expect(filtered.trackingEvents.map((row) => row.params.eid).sort()).toEqual(['pi_old', 'pi_older']);
+    expect(filtered.serverEvents).toEqual([]);
+  });
 });

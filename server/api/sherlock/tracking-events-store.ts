@@ -20,7 +20,13 @@ export class TrackingEventsStore {
     return rows[0]?.id ?? '';
   }
 
-  async latest(limit: number): Promise<TrackingEventRow[]> {
-    return (await this.db.query<TrackingEventRow>('select id::text, event_name, params, user_agent, received_at from sherlock.tracking_events order by id desc limit $1', [limit])).rows;
+  /** The newest `limit` records; with `eventIds`, only those whose pixel request carried one of them (`eid`). */
+  async latest(limit: number, eventIds?: readonly string[]): Promise<TrackingEventRow[]> {
+    return (
+      await this.db.query<TrackingEventRow>(
+        "select id::text, event_name, params, user_agent, received_at from sherlock.tracking_events t where $2::text[] is null or params->>'eid' = any($2) order by t.id desc limit $1",
+        [limit, eventIds ?? null],
+      )
+    ).rows;
   }
 }
