@@ -24,7 +24,7 @@ export interface CompiledOption {
   readonly value: string;
   readonly labelKey: string;
   readonly descriptionKey?: string;
-  /** Fluent Emoji name: the image /icons/<icon>.svg. */
+  /** Fluent Emoji name: the images /icons/<icon>-<width>.png (engine/icon-files.ts). */
   readonly icon?: string;
   /** English label, resolved at build time: what `answerText` storage writes. */
   readonly englishLabel: string;

@@ -45,7 +45,7 @@ const optionValue = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase
 /** An i18next key, `namespace:path.to.key`. */
 const translationKey = z.string().regex(/^[a-z][A-Za-z0-9-]*:[A-Za-z0-9_.-]+$/, 'must look like "namespace:key.path"');
 const appPath = z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be an absolute app path like "/sign-up/password"');
-/** A Fluent Emoji (flat) name, e.g. `red-apple`: the file public/icons/<name>.svg (`npm run art` writes it). */
+/** A Fluent Emoji (flat) name, e.g. `red-apple`: the files public/icons/<name>-<width>.png (`npm run art` writes them). */
 export const iconName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a Fluent Emoji name in kebab-case, e.g. "red-apple"');
 const imagePath = z.string().regex(/^\/[A-Za-z0-9/_.-]+\.(webp|png|jpg|jpeg|svg|avif)$/, 'must be an image path under public/');
 

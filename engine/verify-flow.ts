@@ -4,6 +4,7 @@ import type { ResolvedFlowSource } from './resolve-flow.ts';
 import { didYouMean } from './suggest-name.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
+import { ICON_WIDTHS, iconPath } from './icon-files.ts';
 import { wideImagePath } from './wide-image-path.ts';
 
 export interface VerifyFlowContext {
@@ -198,8 +199,9 @@ function verifyVisual(
 
 /** Icons are files generated from the Fluent Emoji set by `npm run art` (scripts/build-flow-art.ts). */
 function requireIcon(name: string, path: FlowPath, context: VerifyFlowContext, locator: ResolvedFlowSource['locator'], out: FlowDiagnostic[]): void {
-  if (!context.publicFileExists(`/icons/${name}.svg`)) {
-    out.push(locator.at(path, `icon "${name}" not found (expected public/icons/${name}.svg: run "npm run art" after naming a Fluent Emoji)`));
+  const missing = ICON_WIDTHS.map((width) => iconPath(name, width)).find((file) => !context.publicFileExists(file));
+  if (missing !== undefined) {
+    out.push(locator.at(path, `icon "${name}" not found (expected public${missing}: run "npm run art" after naming a Fluent Emoji)`));
   }
 }
 

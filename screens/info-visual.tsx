@@ -75,7 +75,7 @@ function Checklist({ items }: { readonly items: Extract<Visual, { kind: 'checkli
       {items.map((item) => (
         <li key={item.label} className="checklist__item">
           <span className="checklist__icon">
-            <OptionIcon name={item.icon} size={28} />
+            <OptionIcon name={item.icon} />
           </span>
           <span className="checklist__label">{t(item.label)}</span>
         </li>
@@ -94,7 +94,7 @@ function Bars({ unitKey, bars }: { readonly unitKey: string; readonly bars: Extr
       <ul className="bars__list">
         {bars.map((bar) => (
           <li key={bar.label} className="bars__row">
-            {bar.icon ? <OptionIcon className="bars__icon" name={bar.icon} size={28} /> : null}
+            {bar.icon ? <OptionIcon className="bars__icon" name={bar.icon} /> : null}
             <span className="bars__label">{t(bar.label)}</span>
             <span className="bars__track" aria-hidden="true">
               <span className="bars__fill" style={{ inlineSize: `${Math.max(4, (bar.value / max) * 100)}%` }} />

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
 import { parse } from 'yaml';
+import { ICON_WIDTHS, iconPath } from '../../engine/icon-files.ts';
 import { suggestName } from '../../engine/suggest-name.ts';
 import { v2Scenes, type V2Scene } from './v2-scenes.ts';
 
@@ -22,15 +24,16 @@ function loadSet(name: string): IconSet {
   return parsed as IconSet;
 }
 
-/** One generated file: its path under public/ and its content. */
+/** One generated file: its path under public/ and its content (text for SVG, bytes for PNG). */
 export interface ArtFile {
   readonly path: string;
-  readonly content: string;
+  readonly content: string | Uint8Array;
 }
 
 /**
  * Everything `npm run art` writes, computed without touching the disk:
- * - public/icons/<name>.svg for every `icon:` named in flows/*.yaml, from Fluent Emoji Flat (MIT);
+ * - public/icons/<name>-<width>.png for every `icon:` named in flows/*.yaml, from Fluent Emoji Flat
+ *   (MIT), rendered by resvg at each of ICON_WIDTHS (engine/icon-files.ts says why rasters);
  * - public/images/v2/<scene>.svg (portrait, phones) and <scene>-wide.svg (landscape, desktops) for the
  *   v2 backgrounds, composed from Fluent Emoji (MIT) figures and props (scripts/art/v2-scenes.ts).
  * A unit test compares this with the committed files, so the YAML and the art cannot drift.
@@ -40,7 +43,10 @@ export function flowArt(root: string): ArtFile[] {
   const colour = loadSet('@iconify-json/fluent-emoji');
   const files: ArtFile[] = [];
   for (const name of [...iconNamesInFlows(join(root, 'flows'))].sort()) {
-    files.push({ path: `icons/${name}.svg`, content: standaloneIcon(flat, name) });
+    const svg = standaloneIcon(flat, name);
+    for (const width of ICON_WIDTHS) {
+      files.push({ path: iconPath(name, width).slice(1), content: new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng() });
+    }
   }
   for (const scene of v2Scenes) {
     files.push({ path: `images/v2/${scene.file}.svg`, content: composeScene(colour, scene, 'portrait') });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { flowById } from './support/compiled-flows';
+import { skipRootSpinner } from '../support/skip-root-spinner';
 import { becomeVisitorOf, localStorageOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
 
 const flow = flowById('default');
@@ -176,4 +177,37 @@ test('options animate only their press on a touch screen; the colour fades are f
   };
   expect(await transitionedOnFirstOption({ hasTouch: true, isMobile: true })).toBe('transform');
   expect((await transitionedOnFirstOption({ hasTouch: false, isMobile: false })).split(', ')).toEqual(['transform', 'border-color', 'background-color', 'box-shadow']);
+});
+
+test('option icons are PNGs at the width the screen needs, and the next step\'s come from the prefetch', async ({ browser, baseURL }) => {
+  // A 3x phone: the 72 px gender tiles need the 216 px file, the 28 px list icons the 84 px one.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    const page = await context.newPage();
+    await skipRootSpinner(page);
+    const iconRequests: { path: string; step: string }[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/icons/')) iconRequests.push({ path, step: pathOf(page) });
+    });
+    const shownIcons = async () =>
+      page.locator('.choice img').evaluateAll((images) => images.map((image) => (image instanceof HTMLImageElement ? new URL(image.currentSrc).pathname : '')));
+
+    await page.goto('/onboarding/gender');
+    await expect.poll(shownIcons).toEqual(['/icons/woman-216.png', '/icons/man-216.png']);
+    await page.getByRole('button', { name: 'Female', exact: true }).tap();
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+    const nextIcons = (flow.steps.find((step) => step.id === 'chooseGoal')?.options ?? []).map((option) => `/icons/${option.icon ?? ''}-84.png`);
+    expect(nextIcons.length).toBeGreaterThan(0);
+    // Prefetched while the company screen shows, before the visitor taps on.
+    await expect.poll(() => iconRequests.filter((request) => request.step === '/onboarding/company').map((request) => request.path)).toEqual(nextIcons);
+    await page.getByRole('button', { name: 'Continue', exact: true }).tap();
+    await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
+    await expect.poll(shownIcons).toEqual(nextIcons);
+    // The step shows exactly the prefetched files: none fetched again (it prefetches the next step's in turn).
+    expect(iconRequests.filter((request) => request.step === '/onboarding/chooseGoal' && nextIcons.includes(request.path))).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -181,15 +181,19 @@ describe('verifyFlow', () => {
   it('requires each option icon to exist under public/icons/', () => {
     const text = flow.replace('    - value: female\n', '    - value: female\n      icon: woman\n');
     expect(check(text)).toEqual([
-      `${at(text, 'woman')} optionSets.gender[0].icon: icon "woman" not found (expected public/icons/woman.svg: run "npm run art" after naming a Fluent Emoji)`,
+      `${at(text, 'woman')} optionSets.gender[0].icon: icon "woman" not found (expected public/icons/woman-84.png: run "npm run art" after naming a Fluent Emoji)`,
     ]);
-    expect(check(text, { images: ['/icons/woman.svg'] })).toEqual([]);
+    // Every width OptionIcon offers must be there.
+    expect(check(text, { images: ['/icons/woman-84.png'] })).toEqual([
+      `${at(text, 'woman')} optionSets.gender[0].icon: icon "woman" not found (expected public/icons/woman-216.png: run "npm run art" after naming a Fluent Emoji)`,
+    ]);
+    expect(check(text, { images: ['/icons/woman-84.png', '/icons/woman-216.png'] })).toEqual([]);
   });
 
   it('checks the texts and icons of an info step\'s visual, and allows visuals only on info steps', () => {
     const visual = '    visual:\n      kind: checklist\n      items:\n        - { icon: ruler, label: "onboarding:steps.intro.missing" }\n';
     const text = flow.replace('    info: true\n  email', `    info: true\n${visual}  email`);
-    expect(check(text, { images: ['/icons/ruler.svg'] })).toEqual([
+    expect(check(text, { images: ['/icons/ruler-84.png', '/icons/ruler-216.png'] })).toEqual([
       `${at(text, '"onboarding:steps.intro.missing"')} steps.intro.visual.items[0].label: translation key "onboarding:steps.intro.missing" not found in public/locales/en/onboarding.json`,
     ]);
     const onChoice = flow.replace('    storage: { mode: answerText }\n  shape', `    storage: { mode: answerText }\n    visual: { kind: share, percent: 80, label: "onboarding:steps.intro.info", restLabel: "onboarding:steps.intro.info" }\n  shape`);
