@@ -149,3 +149,41 @@ test('the web font arriving late moves nothing: the step paints in the metric-ma
   if (!Array.isArray(shifts)) throw new Error('no layout-shift entries recorded');
   expect(shifts.reduce((sum: number, value: unknown) => sum + Number(value), 0)).toBeLessThan(0.0005);
 });
+
+test('the splash\'s brand stays in place when the web font arrives under the spinner', async ({ page }) => {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Reflect.set(window, '__layoutShifts', shifts);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const sources: unknown = Reflect.get(entry, 'sources');
+        const nodes = Array.isArray(sources) ? sources.map((source: unknown) => String(Reflect.get(Object(Reflect.get(Object(source), 'node')), 'className'))) : [];
+        shifts.push(`${String(Reflect.get(entry, 'value'))} ${nodes.join(' ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    // A spinner that outlasts the test: the font must arrive while the splash is what the visitor sees.
+    new MutationObserver((_, observer) => {
+      const html = document.querySelector('html');
+      if (!html) return;
+      html.style.setProperty('--root-spinner-ms', '600000ms', 'important');
+      observer.disconnect();
+    }).observe(document, { childList: true });
+  });
+  await page.goto('/onboarding/gender', { waitUntil: 'domcontentloaded' });
+  const brand = page.locator('.boot-spinner__brand');
+  await expect(brand).toBeVisible();
+  const manropeReady = () => page.evaluate(() => document.fonts.check('800 36px "Manrope Variable"', 'nutrio'));
+  expect(await manropeReady()).toBe(false);
+  const before = await brand.boundingBox();
+  release();
+  await expect.poll(manropeReady).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await brand.boundingBox()).toEqual(before);
+  expect(await page.evaluate((): unknown => Reflect.get(window, '__layoutShifts'))).toEqual([]);
+});

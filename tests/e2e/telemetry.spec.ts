@@ -243,6 +243,11 @@ test('the drop-off report counts three browser walks with known drop-offs', asyn
     await becomeVisitorOf(context, baseURL ?? '', 'default');
     const page = await context.newPage();
     await skipRootSpinner(page);
+    // The tracker's page views (one tp2 request per event), with their answers.
+    const pageViews: Promise<unknown>[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/com.snowplowanalytics.snowplow/tp2' && (sent.postData() ?? '').includes('"e":"pv"')) pageViews.push(sent.response());
+    });
     await page.goto('/onboarding/gender?lng=fi');
     await expect(page.getByRole('heading', { level: 1, name: localeText('fi', 'onboarding', 'steps.gender.heading') })).toBeVisible();
     if (answered >= 1) {
@@ -253,7 +258,11 @@ test('the drop-off report counts three browser walks with known drop-offs', asyn
       await page.getByRole('button', { name: localeText('fi', 'common', 'continue') }).click();
       await expect.poll(() => pathOf(page)).toBe('/onboarding/chooseGoal');
     }
-    // The visitor leaves once the tracker has sent what it saw (one request per event).
+    // The visitor leaves once the tracker has sent what it saw: the page view of every step shown (the
+    // tracker loads after the first step painted, so "no requests for 500 ms" can come before it on a
+    // busy machine), and the answers, each sent before the next step's page view.
+    await expect.poll(() => pageViews.length).toBe(answered + 1);
+    await Promise.all(pageViews);
     await page.waitForLoadState('networkidle');
     await context.close();
   };
