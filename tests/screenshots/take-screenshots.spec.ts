@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { localeText } from '../e2e/support/account-stack';
 import { compiledFlows } from '../e2e/support/compiled-flows';
 import { becomeVisitorOf, realisticAnswers, walk } from '../e2e/support/funnel-walker';
 
@@ -8,7 +9,8 @@ import { becomeVisitorOf, realisticAnswers, walk } from '../e2e/support/funnel-w
  * Photographs every step of the flows named in SCREENSHOT_FLOWS (default: the default flow) on a phone
  * and on a desktop, in one walk per flow: at each step the page is shot at the phone size, resized to
  * the desktop size and shot again. Files: docs/screens/<flow>/<phone|desktop>/<nn>-<step>.png
- * (SCREENSHOTS_DIR instead of docs/screens, e.g. to look at v2 without committing it).
+ * (SCREENSHOTS_DIR instead of docs/screens, e.g. to look at v2 without committing it). The consent
+ * notice shows on the first step (the screenshot stack knows no country, so it asks) and is accepted there.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const viewports = {
@@ -40,6 +42,13 @@ for (const flowId of wanted) {
           await page.screenshot({ path: `${dir}/${viewport}/${name}` });
         }
         await page.setViewportSize(viewports.phone);
+        // The consent notice is on the first step's pictures, as a new visitor meets it; then the visitor
+        // accepts, so the other steps are seen as they are once it is answered.
+        const accept = page.getByRole('region', { name: localeText('en', 'consent', 'title') }).getByRole('button', { name: localeText('en', 'consent', 'accept') });
+        if (index === 1 && (await accept.isVisible())) {
+          await accept.click();
+          await expect(accept).toBeHidden();
+        }
       },
     });
   });
