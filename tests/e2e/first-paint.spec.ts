@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { skipRootSpinner } from '../support/skip-root-spinner';
 import { becomeVisitorOf, pathOf, stepHeading } from './support/funnel-walker';
 
@@ -116,12 +116,7 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
 
 test('the web font arriving late moves nothing: the step paints in the metric-matched fallback, then swaps in place', async ({ page }) => {
   // The Latin subset the HTML preloads, held back until the step has painted in the fallback.
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWebFont(page);
   // Layout shifts from the document's first moment; the spinner ends at once, so the fallback is on screen.
   await page.addInitScript(() => {
     const shifts: number[] = [];
@@ -151,12 +146,7 @@ test('the web font arriving late moves nothing: the step paints in the metric-ma
 });
 
 test('the splash\'s brand stays in place when the web font arrives under the spinner', async ({ page }) => {
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWebFont(page);
   await page.addInitScript(() => {
     const shifts: string[] = [];
     Reflect.set(window, '__layoutShifts', shifts);
@@ -187,3 +177,14 @@ test('the splash\'s brand stays in place when the web font arrives under the spi
   expect(await brand.boundingBox()).toEqual(before);
   expect(await page.evaluate((): unknown => Reflect.get(window, '__layoutShifts'))).toEqual([]);
 });
+
+/** Holds back the Latin Manrope file the HTML preloads; the returned function lets it through. */
+async function holdWebFont(page: Page): Promise<() => void> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
