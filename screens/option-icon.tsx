@@ -1,7 +1,14 @@
+import type { CompiledStep } from '../engine/compiled-flow';
 import { ICON_WIDTHS, iconPath } from '../engine/icon-files';
 
-/** CSS pixels an option icon is shown at: in a list, and as a big tile (`optionLayout: tiles`). */
-export const OPTION_ICON_SIZE = { list: 28, tiles: 72 } as const;
+/** CSS pixels an option icon is shown at: in a list (the default), and as a big tile (`optionLayout: tiles`). */
+const LIST_ICON_SIZE = 28;
+const TILE_ICON_SIZE = 72;
+
+/** The size a step's option icons are shown at: the screen and the next-step prefetch agree on it. */
+export function optionIconSize(layout: CompiledStep['optionLayout']): number {
+  return layout === 'tiles' ? TILE_ICON_SIZE : LIST_ICON_SIZE;
+}
 
 /** The image attributes of an icon shown at `size` CSS pixels: the browser picks the width its screen needs. */
 function iconSources(name: string, size: number): { readonly src: string; readonly srcSet: string; readonly sizes: string } {
@@ -17,7 +24,7 @@ function iconSources(name: string, size: number): { readonly src: string; readon
  * small PNG files, so no icon code reaches the first step's JavaScript and only the icons of the
  * steps shown are fetched. Decoration: the text beside it names the option.
  */
-export function OptionIcon({ name, size = OPTION_ICON_SIZE.list, className }: { readonly name: string; readonly size?: number; readonly className?: string }) {
+export function OptionIcon({ name, size = LIST_ICON_SIZE, className }: { readonly name: string; readonly size?: number; readonly className?: string }) {
   return <img className={className} {...iconSources(name, size)} width={size} height={size} alt="" decoding="async" draggable={false} />;
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { OPTION_ICON_SIZE, OptionIcon } from './option-icon';
+import { OptionIcon, optionIconSize } from './option-icon';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
 
@@ -29,7 +29,7 @@ export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }
             >
               {option.icon ? (
                 <span className="choice__icon">
-                  <OptionIcon name={option.icon} size={tiles ? OPTION_ICON_SIZE.tiles : OPTION_ICON_SIZE.list} />
+                  <OptionIcon name={option.icon} size={optionIconSize(step.optionLayout)} />
                 </span>
               ) : null}
               <span className="choice__text">

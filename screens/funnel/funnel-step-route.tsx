@@ -9,7 +9,7 @@ import type { StepLoaderData } from '../app-routes';
 import { useAppServices } from '../app-services-context';
 import { LoadingSpinner } from '../loading-spinner';
 import { screenRegistry } from '../screen-registry';
-import { OPTION_ICON_SIZE, prefetchIcon } from '../option-icon';
+import { optionIconSize, prefetchIcon } from '../option-icon';
 import { StepLayout, type StepDirection } from './step-layout';
 import { WIDE_BACKGROUND_QUERY } from './step-background';
 import { wideImagePath } from '../../engine/wide-image-path';
@@ -195,8 +195,7 @@ function usePrefetchNext(next: CompiledStep | undefined, gender: string | null):
       screenRegistry[next.screen].preload();
       const image = backgroundFor(next.background, gender);
       if (image) new Image().src = window.matchMedia(WIDE_BACKGROUND_QUERY).matches ? wideImagePath(image) : image;
-      const iconSize = next.optionLayout === 'tiles' ? OPTION_ICON_SIZE.tiles : OPTION_ICON_SIZE.list;
-      for (const option of next.options ?? []) if (option.icon) prefetchIcon(option.icon, iconSize);
+      for (const option of next.options ?? []) if (option.icon) prefetchIcon(option.icon, optionIconSize(next.optionLayout));
     }));
     return () => {
       cancelled = true;

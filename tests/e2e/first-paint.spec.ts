@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { skipRootSpinner } from '../support/skip-root-spinner';
+import { holdRootSpinner, skipRootSpinner } from '../support/skip-root-spinner';
 import { becomeVisitorOf, pathOf, stepHeading } from './support/funnel-walker';
 
 /**
@@ -157,14 +157,9 @@ test('the splash\'s brand stays in place when the web font arrives under the spi
         shifts.push(`${String(Reflect.get(entry, 'value'))} ${nodes.join(' ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
-    // A spinner that outlasts the test: the font must arrive while the splash is what the visitor sees.
-    new MutationObserver((_, observer) => {
-      const html = document.querySelector('html');
-      if (!html) return;
-      html.style.setProperty('--root-spinner-ms', '600000ms', 'important');
-      observer.disconnect();
-    }).observe(document, { childList: true });
   });
+  // The font must arrive while the splash is what the visitor sees.
+  await holdRootSpinner(page);
   await page.goto('/onboarding/gender', { waitUntil: 'domcontentloaded' });
   const brand = page.locator('.boot-spinner__brand');
   await expect(brand).toBeVisible();
