@@ -51,6 +51,9 @@ async function start(): Promise<void> {
     await routerReady(router);
     if (matchesPrerender({ router, initialPath, prerenderedLanguage, language: i18n.resolvedLanguage, answersSurviveReload: services.answersSurviveReload })) {
       markReady();
+      // The boot script hides the markup only for another language or another flow, so the app would not
+      // hydrate it; should the two ever disagree, the step the app hydrates is the one to show.
+      document.documentElement.classList.remove('boot-translating');
       // As a transition: React then hydrates in slices of a few milliseconds, yielding to the browser
       // between them. At the default priority hydration is one task (React does not slice the default
       // lane), 100-150 ms long on a mid-range phone, during which a tap waits.
@@ -62,7 +65,7 @@ async function start(): Promise<void> {
   }
   markReady();
   createRoot(container).render(app);
-  // The prerendered text was hidden for another language; the app now renders the visitor's.
+  // The prerendered text was hidden for another language or flow; the app now renders the visitor's.
   document.documentElement.classList.remove('boot-translating');
 }
 

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { compileFlowProject } from '../engine/compile-flow-project.ts';
 import { DEFAULT_ROOT_SPINNER_MS } from '../engine/flow-schema.ts';
 import { flowsDirFromEnvironment, readFlowProject } from '../engine/read-flow-project.ts';
-import { bootScriptSource, type BootSettings } from '../screens/boot/boot-script.ts';
+import { bootScriptSource, type BootFlagSettings, type BootSettings } from '../screens/boot/boot-script.ts';
+import { BOOT_FLAG_RESOLVE_KEY } from '../services/flags/boot-flag-resolve.ts';
+import { flagSettings } from '../services/flags/flag-settings.ts';
+import { rememberedVariantKey } from '../services/flags/resolve-funnel-flow.ts';
+import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../services/visitor/ensure-visitor-id.ts';
 import { initialNamespaces } from '../services/i18n/initial-namespaces.ts';
 import type { renderFirstSteps } from '../screens/prerender/render-first-steps.tsx';
 import { fallbackLanguage, supportedLanguages } from '../services/i18n/supported-languages.ts';
@@ -42,6 +46,7 @@ export function vitePluginFirstPaint(): Plugin {
     namespaces: initialNamespaces,
     ...(prerenderedLanguage === undefined ? {} : { prerenderedLanguage }),
     loadingText: loadingTexts(root),
+    ...(config === undefined ? {} : bootFlag(root, config.env)),
   });
 
   return {
@@ -113,10 +118,42 @@ function spinnerStyle(spinnerMs: number): string {
   return `:root{--root-spinner-ms:${String(spinnerMs)}ms}`;
 }
 
+/** The flow project, compiled as the build's flows plugin compiles it. */
+function compiledProject(root: string): ReturnType<typeof compileFlowProject> {
+  const order = process.env.FLOW_ORDER?.trim();
+  return compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)), order ? { order, orderSource: 'FLOW_ORDER' } : {});
+}
+
+/**
+ * The boot script's flag lookup: the resolver and client secret the app's provider uses (the same
+ * VITE_ settings; the local stack's resolver is on the page's own origin, so a relative URL), the
+ * flag's variants and the flows' paths.
+ */
+function bootFlag(root: string, env: Record<string, unknown>): { flag?: BootFlagSettings } {
+  const variants = compiledProject(root).variants;
+  const baselineFlow = variants?.variants[variants.defaultVariant];
+  if (variants === undefined || baselineFlow === undefined) return {};
+  const text = (name: string): string | undefined => (typeof env[name] === 'string' ? env[name] : undefined);
+  const settings = flagSettings({ VITE_CONFIDENCE_CLIENT_SECRET: text('VITE_CONFIDENCE_CLIENT_SECRET'), VITE_CONFIDENCE_RESOLVER_URL: text('VITE_CONFIDENCE_RESOLVER_URL') }, '');
+  return {
+    flag: {
+      resolveUrl: `${settings.resolverUrl}/v1/flags:resolve`,
+      clientSecret: settings.clientSecret,
+      name: variants.flag,
+      variants: variants.variants,
+      baselineFlow,
+      basePaths: variants.basePaths,
+      visitorCookie: VISITOR_COOKIE,
+      visitorCookieMaxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
+      rememberedKey: rememberedVariantKey(variants.flag),
+      handoffKey: BOOT_FLAG_RESOLVE_KEY,
+    },
+  };
+}
+
 /** The baseline flow's spinner (the flow every visitor starts in), from the same compile as the build's. */
 function baselineSpinnerMs(root: string): number {
-  const order = process.env.FLOW_ORDER?.trim();
-  const result = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)), order ? { order, orderSource: 'FLOW_ORDER' } : {});
+  const result = compiledProject(root);
   const baseline = result.variants?.variants[result.variants.defaultVariant];
   // A broken project fails the flows plugin with located errors; the default is enough meanwhile.
   return (baseline === undefined ? undefined : result.flows.get(baseline)?.rootSpinnerMs) ?? DEFAULT_ROOT_SPINNER_MS;

@@ -9,6 +9,29 @@ export interface BootSettings {
   readonly prerenderedLanguage?: string;
   /** The spinner's screen-reader text per language (`common:loading`), so it is announced in the visitor's language. */
   readonly loadingText: Readonly<Record<string, string>>;
+  /** The funnel flag's lookup, started here on the baseline flow's pages (absent: no flag in the build). */
+  readonly flag?: BootFlagSettings;
+}
+
+/** What the boot script needs to send the flag lookup the app's provider would send (services/flags/). */
+export interface BootFlagSettings {
+  /** `<resolver>/v1/flags:resolve`. */
+  readonly resolveUrl: string;
+  readonly clientSecret: string;
+  /** The flag's name, e.g. `cc-feedback-redesign` (Confidence calls it `flags/<name>`). */
+  readonly name: string;
+  /** Flag variant -> flow id, and the flow of the flag's default variant (the baseline flow). */
+  readonly variants: Readonly<Record<string, string>>;
+  readonly baselineFlow: string;
+  /** Flow id -> base path: the lookup runs on the baseline flow's pages (and `/`, which leads there). */
+  readonly basePaths: Readonly<Record<string, string>>;
+  /** The visitor cookie (services/visitor/ensure-visitor-id.ts) and its lifetime. */
+  readonly visitorCookie: string;
+  readonly visitorCookieMaxAgeSeconds: number;
+  /** Local storage key of the remembered variant (`{"visitorId", "variant"}`, resolve-funnel-flow.ts). */
+  readonly rememberedKey: string;
+  /** The window property the request is left in for the provider (services/flags/boot-flag-resolve.ts). */
+  readonly handoffKey: string;
 }
 
 /**
@@ -18,6 +41,15 @@ export interface BootSettings {
  * see services/i18n/create-i18n.ts) and preloads that language's translation files, which the app
  * then reads from the cache. When the page was prerendered in another language, the prerendered
  * markup is hidden (class `boot-translating`, styled in app.css) until the app renders in the right one.
+ *
+ * On the baseline flow's pages it also starts the funnel flag's lookup for a visitor without a
+ * remembered variant, in parallel with the app's code (issue 14): the same `flags:resolve` request
+ * Confidence's provider sends, left in `window[handoffKey]` for the provider to use instead of its own
+ * (so the visitor cookie is created here on a first visit, as the app would). When the answer (or the
+ * remembered variant) sends the visitor to another flow while the root spinner still shows, the
+ * baseline step stays hidden behind a spinner (`boot-translating`) until the app has rendered the
+ * visitor's flow: no flash of the wrong flow. The first paint never waits beyond the spinner: an
+ * answer after it changes nothing here (docs/decisions.md).
  *
  * The cookie `i18next` and the storage key `i18nextLng` are i18next's detector defaults.
  * Serialised with `Function.prototype.toString` into the HTML: it must not use anything from its
@@ -79,6 +111,70 @@ export function runBootScript(settings: BootSettings): void {
         const text = document.querySelector('.boot-spinner .visually-hidden');
         if (text) text.textContent = loading;
       }, { once: true });
+    }
+    // Last: crypto.randomUUID is missing outside secure contexts, and a throw here must not skip the rest.
+    const flag = settings.flag;
+    if (flag !== undefined) {
+      const path = location.pathname.replace(/\/+$/, '');
+      const inFlow = (flow: string): boolean => {
+        const base = flag.basePaths[flow];
+        return base !== undefined && (path === base || path.startsWith(`${base}/`));
+      };
+      const others = Object.keys(flag.basePaths).filter((flow) => flow !== flag.baselineFlow);
+      if (path === '' || (inFlow(flag.baselineFlow) && !others.some(inFlow))) {
+        const cookieMatch = new RegExp(`(?:^|;\\s*)${flag.visitorCookie}=([^;]*)`).exec(document.cookie)?.[1];
+        let visitorId = cookieMatch === undefined ? '' : decodeURIComponent(cookieMatch);
+        if (visitorId === '') {
+          visitorId = crypto.randomUUID();
+          const secure = location.protocol === 'https:' ? '; Secure' : '';
+          document.cookie = `${flag.visitorCookie}=${encodeURIComponent(visitorId)}; Max-Age=${String(flag.visitorCookieMaxAgeSeconds)}; Path=/; SameSite=Lax${secure}`;
+        }
+        // Another flow's first step is the app's to render; until then the baseline markup stays hidden,
+        // if the spinner still covers it and the app has not rendered yet (it marks `app-ready` first).
+        const holdFor = (variant: unknown): void => {
+          const flow = typeof variant === 'string' ? flag.variants[variant] : undefined;
+          const spinnerMs = parseFloat(getComputedStyle(root).getPropertyValue('--root-spinner-ms'));
+          if (flow !== undefined && flow !== flag.baselineFlow && performance.now() < spinnerMs && performance.getEntriesByName('app-ready').length === 0) {
+            root.classList.add('boot-translating');
+          }
+        };
+        let remembered: unknown;
+        try {
+          const raw = localStorage.getItem(flag.rememberedKey);
+          const value: unknown = raw === null ? undefined : JSON.parse(raw);
+          if (typeof value === 'object' && value !== null && 'visitorId' in value && 'variant' in value && value.visitorId === visitorId) remembered = value.variant;
+        } catch {
+          // Unreadable or refused storage: the app looks the variant up again, so the lookup starts here.
+        }
+        if (typeof remembered === 'string' && flag.variants[remembered] !== undefined) {
+          holdFor(remembered);
+        } else {
+          // Byte for byte the body Confidence's provider sends (its client-http ConfidenceClient.resolve).
+          const body = JSON.stringify({ clientSecret: flag.clientSecret, evaluationContext: { visitor_id: visitorId, targeting_key: visitorId }, apply: false, flags: [] });
+          // The provider aborts it when the lookup times out, so a hanging resolver keeps no socket open.
+          const controller = new AbortController();
+          const request = fetch(flag.resolveUrl, { method: 'POST', body, signal: controller.signal });
+          // The provider reads a copy; this script reads the original (copied first: callbacks run in order).
+          const handoff = request.then((response) => response.clone());
+          // Handled here, so a failure nobody takes (a signed-in visitor's) is not an unhandled rejection;
+          // the provider still gets the rejection when it takes the request.
+          handoff.catch(() => undefined);
+          Reflect.set(window, flag.handoffKey, { body, response: handoff, abort: () => controller.abort() });
+          request
+            .then((response) => (response.ok ? response.json() : undefined))
+            .then((answer: unknown) => {
+              if (typeof answer !== 'object' || answer === null || !('resolvedFlags' in answer) || !Array.isArray(answer.resolvedFlags)) return;
+              const resolvedFlags: unknown[] = answer.resolvedFlags;
+              for (const resolved of resolvedFlags) {
+                if (typeof resolved === 'object' && resolved !== null && 'flag' in resolved && resolved.flag === `flags/${flag.name}` && 'value' in resolved) {
+                  const value = resolved.value;
+                  if (typeof value === 'object' && value !== null && 'variant' in value) holdFor(value.variant);
+                }
+              }
+            })
+            .catch(() => undefined);
+        }
+      }
     }
   } catch {
     // The app does all of this again on its own; the boot script only makes it earlier.

@@ -1,5 +1,6 @@
 import type { Provider } from '@openfeature/web-sdk';
 import { createConfidenceWebProvider } from '@spotify-confidence/openfeature-web-provider';
+import { takeBootFlagResolve, type BootFlagResolve } from './boot-flag-resolve';
 import type { FlagSettings } from './flag-settings';
 
 export interface ConfidenceFlagProviderOptions {
@@ -22,6 +23,11 @@ const APPLY_DEBOUNCE_MS = 250;
 export function createConfidenceFlagProvider({ settings, fetch, signal, log }: ConfidenceFlagProviderOptions): Provider {
   const fetchImplementation = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
+    if (url.endsWith('/v1/flags:resolve')) {
+      // The boot script usually sent this very request from the HTML, while the app's code loaded.
+      const early = takeBootFlagResolve(init?.body);
+      return early === undefined ? fetch(input, { ...init, signal }) : untilAborted(early, signal);
+    }
     if (!url.endsWith('/v1/flags:apply')) return fetch(input, { ...init, signal });
     // The provider ignores apply answers but not a rejected fetch (an unhandled rejection, reported as
     // a crash): a failed apply is logged, like every flag error (spec).
@@ -39,4 +45,11 @@ export function createConfidenceFlagProvider({ settings, fetch, signal, log }: C
     fetchImplementation,
     apply: { timeout: APPLY_DEBOUNCE_MS },
   });
+}
+
+/** The early request follows the lookup's signal like the provider's own would (it aborts it on timeout). */
+function untilAborted({ response, abort }: BootFlagResolve, signal: AbortSignal): Promise<Response> {
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  return response;
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompiledVariants } from '../../../engine/compiled-flow';
 import { assignVariant } from '../../../engine/assign-variant';
 import { createConfidenceRoutes, type AppliedFlag } from '../../../server/confidence/create-confidence-routes';
+import { BOOT_FLAG_RESOLVE_KEY } from '../../../services/flags/boot-flag-resolve';
 import { createConfidenceFlagProvider } from '../../../services/flags/confidence-flag-provider';
 import { flagSettings, LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../../services/flags/flag-settings';
 import {
@@ -253,5 +254,62 @@ describe('flagSettings', () => {
     expect(flagSettings({}, 'http://localhost:3000')).toEqual({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, region: 'eu', resolverUrl: 'http://localhost:3000/confidence' });
     expect(flagSettings({ VITE_CONFIDENCE_CLIENT_SECRET: 'abc' }, 'http://localhost:3000')).toEqual({ clientSecret: 'abc', region: 'eu', resolverUrl: 'https://resolver.eu.confidence.dev' });
     expect(flagSettings({ VITE_CONFIDENCE_RESOLVER_URL: 'https://flags.example/' }, 'http://x').resolverUrl).toBe('https://flags.example');
+  });
+});
+
+describe('the lookup the boot script started from the HTML (services/flags/boot-flag-resolve.ts)', () => {
+  /** What screens/boot/boot-script.ts leaves on window: its request, the answer to come, its abort. */
+  const bootLookup = (visitor: string, answer: Promise<Response>) => {
+    const abort = vi.fn();
+    const body = JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { visitor_id: visitor, targeting_key: visitor }, apply: false, flags: [] });
+    Reflect.set(globalThis, BOOT_FLAG_RESOLVE_KEY, { body, response: answer, abort });
+    return { abort };
+  };
+  const stackAnswer = (visitor: string): Promise<Response> =>
+    Promise.resolve(stack.routes.request('/v1/flags:resolve', { method: 'POST', body: JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { targeting_key: visitor }, flags: [] }) }));
+
+  beforeEach(() => {
+    stack = createConfidenceRoutes({ variants: () => variants });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(async () => {
+    Reflect.deleteProperty(globalThis, BOOT_FLAG_RESOLVE_KEY);
+    vi.useRealTimers();
+    await OpenFeature.clearProviders();
+  });
+
+  it('the provider uses the page\'s request (the same body byte for byte) instead of sending its own, once', async () => {
+    const visitor = visitorIn('feedback-v2');
+    bootLookup(visitor, stackAnswer(visitor));
+    const page = pageLoad({ storage: memoryStorage() });
+    await expect(page.resolve(visitor)).resolves.toBe('v2');
+    expect(page.sent.filter((call) => call === 'flags:resolve')).toEqual([]);
+    expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'feedback-v2', flow: 'v2', fallback: false }]);
+    expect(Reflect.has(globalThis, BOOT_FLAG_RESOLVE_KEY)).toBe(false);
+  });
+
+  it('a request for another visitor is not used: the provider sends its own', async () => {
+    const visitor = visitorIn('feedback-v1');
+    const other = visitorIn('feedback-v2');
+    bootLookup(other, stackAnswer(other));
+    const page = pageLoad({ storage: memoryStorage() });
+    await expect(page.resolve(visitor)).resolves.toBe('v1');
+    expect(page.sent).toContain('flags:resolve');
+    expect(Reflect.has(globalThis, BOOT_FLAG_RESOLVE_KEY)).toBe(false);
+  });
+
+  it('a page request that hangs: baseline at 1000 ms, and the request is aborted', async () => {
+    const visitor = visitorIn('feedback-v1');
+    const { abort } = bootLookup(visitor, new Promise<Response>(() => undefined));
+    const page = pageLoad({ storage: memoryStorage() });
+    let flow: string | undefined;
+    void page.resolve(visitor).then((value) => (flow = value));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(flow).toBeUndefined();
+    expect(abort).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(flow).toBe('default');
+    expect(abort).toHaveBeenCalledOnce();
+    expect(page.sent).toEqual([]);
   });
 });

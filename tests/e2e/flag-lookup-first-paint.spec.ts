@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { assignVariant } from '../../engine/assign-variant';
+import { holdRootSpinner } from '../support/skip-root-spinner';
+import { compiledFlows, flowById, visitorIdFor } from './support/compiled-flows';
+import { pathOf, stepHeading } from './support/funnel-walker';
+
+const RESOLVE_PATH = /\/confidence\/v1\/flags:resolve$/;
+const ENTRY_SCRIPT = /\/assets\/index-[^/]+\.js$/;
+const BASELINE_BASE = '/onboarding';
+const baselineFirstStep = (): string => flowById('default').steps[0]?.path ?? '';
+
+/** Every resolve request's body, in order. */
+function resolveBodies(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (RESOLVE_PATH.test(request.url())) bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
+
+/**
+ * Records, from the first frame, every question heading the visitor could see (inside #root, not
+ * hidden by the spinner's hold or `display: none`) with the page's path at that frame.
+ */
+async function recordVisibleHeadings(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Reflect.set(window, '__seenHeadings', seen);
+    const look = (): void => {
+      for (const heading of document.querySelectorAll('#root h1')) {
+        if (!heading.checkVisibility({ visibilityProperty: true })) continue;
+        const entry = `${location.pathname} ${heading.textContent}`;
+        if (seen.at(-1) !== entry) seen.push(entry);
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
+async function seenHeadings(page: Page): Promise<string[]> {
+  const seen: unknown = await page.evaluate((): unknown => Reflect.get(window, '__seenHeadings'));
+  return Array.isArray(seen) ? seen.map(String) : [];
+}
+
+/** The app's entry script waits until `release` is called: the page is what the HTML alone makes of it. */
+async function holdEntryScript(page: Page): Promise<{ release: () => void }> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ENTRY_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
+
+/** Ends the (held) root spinner at once: its two CSS animations, on the document timeline. */
+async function endRootSpinner(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation instanceof CSSAnimation && (animation.animationName === 'boot-spinner-done' || animation.animationName === 'boot-hold')) animation.finish();
+    }
+  });
+  // Two frames: the spinner's end is painted, and the recorder has looked at it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const onBaselinePath = (entry: string): boolean => {
+  const path = entry.split(' ')[0] ?? '';
+  const others = Object.entries(compiledFlows().variants.basePaths).filter(([flow]) => flow !== 'default').map(([, base]) => base);
+  return path.startsWith(`${BASELINE_BASE}/`) && !others.some((base) => path === base || path.startsWith(`${base}/`));
+};
+
+test.describe('the flag lookup starts from the HTML (issue 14)', () => {
+  test('a new visitor: one resolve request, sent by the page\'s inline script (not the app\'s code), for the visitor cookie the app then keeps', async ({ page, context }) => {
+    const bodies = resolveBodies(page);
+    // Who started each resolve request: the script URLs on its initiator's stack (Chromium's DevTools protocol).
+    const initiators: string[][] = [];
+    const cdp = await context.newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (RESOLVE_PATH.test(event.request.url)) initiators.push((event.initiator.stack?.callFrames ?? []).map((frame) => frame.url));
+    });
+    await cdp.send('Network.enable');
+    await page.goto('/onboarding/gender');
+    await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
+    await expect(stepHeading(page)).toBeVisible();
+
+    // The provider used the page's request instead of sending its own.
+    expect(bodies).toHaveLength(1);
+    const visitorId = (await context.cookies()).find((cookie) => cookie.name === 'cnfdVisitorId')?.value;
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(bodies[0] ?? '')).toEqual({ clientSecret: expect.any(String), evaluationContext: { visitor_id: visitorId, targeting_key: visitorId }, apply: false, flags: [] });
+    // Sent from the HTML's own script, in parallel with the app's code, not by any chunk of it.
+    expect(initiators).toHaveLength(1);
+    expect(initiators[0]?.length).toBeGreaterThan(0);
+    expect(initiators[0]?.every((url) => new URL(url).pathname === '/onboarding/gender')).toBe(true);
+
+    // The visitor is on the flow the resolver gives this cookie.
+    const { variants } = compiledFlows();
+    const flowId = variants.variants[assignVariant(`${variants.flag}:${visitorId ?? ''}`, variants.allocation) ?? variants.defaultVariant] ?? '';
+    await expect.poll(() => pathOf(page)).toBe(flowById(flowId).steps[0]?.path);
+  });
+
+  test('a visitor of another flow never sees the baseline step, even when the app\'s code arrives after the spinner; nor on a later visit', async ({ page, context, baseURL }) => {
+    const visitorId = visitorIdFor('v1', undefined, `boot-${randomUUID()}`);
+    await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseURL ?? '' }]);
+    const bodies = resolveBodies(page);
+    await recordVisibleHeadings(page);
+    await holdRootSpinner(page);
+    const v1First = flowById('v1').steps[0]?.path ?? '';
+
+    let entry = await holdEntryScript(page);
+    await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
+    // Once the resolver has answered, the page keeps the baseline markup hidden behind a spinner ...
+    await expect(page.locator('html')).toHaveClass(/boot-translating/);
+    // ... after the spinner's time too, while the app's code has still not arrived.
+    await endRootSpinner(page);
+    expect(await seenHeadings(page)).toEqual([]);
+    entry.release();
+    await expect.poll(() => pathOf(page)).toBe(v1First);
+    await expect(stepHeading(page)).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
+    expect((await seenHeadings(page)).filter(onBaselinePath)).toEqual([]);
+    expect(bodies).toHaveLength(1);
+
+    // Later visit through the baseline URL (an ad link): the remembered variant, no lookup, no flash.
+    await page.unrouteAll();
+    entry = await holdEntryScript(page);
+    await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveClass(/boot-translating/);
+    await endRootSpinner(page);
+    expect(await seenHeadings(page)).toEqual([]);
+    entry.release();
+    await expect.poll(() => pathOf(page)).toBe(v1First);
+    await expect(stepHeading(page)).toBeVisible();
+    expect((await seenHeadings(page)).filter(onBaselinePath)).toEqual([]);
+    expect(bodies).toHaveLength(1);
+  });
+
+  test('a baseline visitor sees the step from the HTML at the spinner\'s end, before the app\'s code has arrived', async ({ page, context, baseURL }) => {
+    // The control for the test above: the same hold shows the baseline step to the visitor it is for.
+    await context.addCookies([{ name: 'cnfdVisitorId', value: visitorIdFor('default', undefined, `boot-${randomUUID()}`), url: baseURL ?? '' }]);
+    await recordVisibleHeadings(page);
+    await holdRootSpinner(page);
+    const entry = await holdEntryScript(page);
+    // The page's own lookup (the app's code is held) has answered before the spinner ends.
+    const answered = page.waitForResponse(RESOLVE_PATH, { timeout: 10_000 });
+    await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
+    await answered;
+    await endRootSpinner(page);
+    await expect.poll(() => seenHeadings(page)).toEqual([`${baselineFirstStep()} What's your gender?`]);
+    await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
+    entry.release();
+    await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
+    await expect(stepHeading(page)).toHaveText("What's your gender?");
+    expect(pathOf(page)).toBe(baselineFirstStep());
+  });
+});
