@@ -189,7 +189,13 @@ const perfDir = resolve(process.env.PERF_DIR ?? join(root, '..', 'shared', 'perf
 let perfResults: string | undefined = perfResultsArg >= 0 ? resolve(process.argv[perfResultsArg + 1] ?? '') : undefined;
 if (perfResults === undefined && existsSync(join(perfDir, 'run.sh'))) {
   console.log(`\nPhone performance (${perfDir}/run.sh: Lighthouse mobile, tap-to-paint at 4x CPU, whole-funnel JS; about 10 minutes)\n`);
-  perfResults = await runPerfHarness(root, perfDir);
+  const variant = servedFlowVisitors().find((served, index) => index > 0 && served.visitorId !== undefined);
+  const firstStepPath = variant === undefined ? undefined : compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root))).flows.get(variant.flowId)?.steps[0]?.path;
+  perfResults = await runPerfHarness(
+    root,
+    perfDir,
+    variant?.visitorId === undefined || firstStepPath === undefined ? undefined : { flowId: variant.flowId, visitorId: variant.visitorId, firstStepPath },
+  );
 }
 if (perfResults === undefined) {
   console.log(`\nPhone performance skipped: no ${perfDir}/run.sh (set PERF_DIR)`);

@@ -1,4 +1,5 @@
 import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -64,8 +65,10 @@ async function start(): Promise<void> {
     }
   }
   markReady();
-  createRoot(container).render(app);
-  // The prerendered text was hidden for another language or flow; the app now renders the visitor's.
+  const root = createRoot(container);
+  // Committed before the hold ends: the prerendered markup (another language or flow) is replaced in
+  // the same task, so it cannot show for a frame between the class going and React's first commit.
+  flushSync(() => root.render(app));
   document.documentElement.classList.remove('boot-translating');
 }
 

@@ -7,7 +7,6 @@ import { pathOf, stepHeading } from './support/funnel-walker';
 
 const RESOLVE_PATH = /\/confidence\/v1\/flags:resolve$/;
 const ENTRY_SCRIPT = /\/assets\/index-[^/]+\.js$/;
-const BASELINE_BASE = '/onboarding';
 const baselineFirstStep = (): string => flowById('default').steps[0]?.path ?? '';
 
 /** Every resolve request's body, in order. */
@@ -21,16 +20,26 @@ function resolveBodies(page: Page): string[] {
 
 /**
  * Records, from the first frame, every question heading the visitor could see (inside #root, not
- * hidden by the spinner's hold or `display: none`) with the page's path at that frame.
+ * hidden by the spinner's hold or `display: none`): the page's path at that frame, whether the heading
+ * is the HTML's own (prerendered) or the app's, and its text. Also sums the layout shifts.
  */
 async function recordVisibleHeadings(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
+    const shifts: number[] = [];
     Reflect.set(window, '__seenHeadings', seen);
+    Reflect.set(window, '__layoutShifts', shifts);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push(Number(Reflect.get(entry, 'value')));
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The HTML's own headings: those in the page before the app has rendered anything (its `app-ready`).
+    const fromHtml = new WeakSet<Element>();
     const look = (): void => {
+      const appStarted = performance.getEntriesByName('app-ready').length > 0;
       for (const heading of document.querySelectorAll('#root h1')) {
+        if (!appStarted) fromHtml.add(heading);
         if (!heading.checkVisibility({ visibilityProperty: true })) continue;
-        const entry = `${location.pathname} ${heading.textContent}`;
+        const entry = `${location.pathname} ${fromHtml.has(heading) ? 'html' : 'app'} ${heading.textContent}`;
         if (seen.at(-1) !== entry) seen.push(entry);
       }
       requestAnimationFrame(look);
@@ -42,6 +51,11 @@ async function recordVisibleHeadings(page: Page): Promise<void> {
 async function seenHeadings(page: Page): Promise<string[]> {
   const seen: unknown = await page.evaluate((): unknown => Reflect.get(window, '__seenHeadings'));
   return Array.isArray(seen) ? seen.map(String) : [];
+}
+
+async function layoutShifts(page: Page): Promise<number[]> {
+  const shifts: unknown = await page.evaluate((): unknown => Reflect.get(window, '__layoutShifts'));
+  return Array.isArray(shifts) ? shifts.map(Number) : [];
 }
 
 /** The app's entry script waits until `release` is called: the page is what the HTML alone makes of it. */
@@ -67,12 +81,6 @@ async function endRootSpinner(page: Page): Promise<void> {
   // Two frames: the spinner's end is painted, and the recorder has looked at it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
-
-const onBaselinePath = (entry: string): boolean => {
-  const path = entry.split(' ')[0] ?? '';
-  const others = Object.entries(compiledFlows().variants.basePaths).filter(([flow]) => flow !== 'default').map(([, base]) => base);
-  return path.startsWith(`${BASELINE_BASE}/`) && !others.some((base) => path === base || path.startsWith(`${base}/`));
-};
 
 test.describe('the flag lookup starts from the HTML (issue 14)', () => {
   test('a new visitor: one resolve request, sent by the page\'s inline script (not the app\'s code), for the visitor cookie the app then keeps', async ({ page, context }) => {
@@ -123,7 +131,10 @@ test.describe('the flag lookup starts from the HTML (issue 14)', () => {
     await expect.poll(() => pathOf(page)).toBe(v1First);
     await expect(stepHeading(page)).toBeVisible();
     await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
-    expect((await seenHeadings(page)).filter(onBaselinePath)).toEqual([]);
+    // Only the app's render of the visitor's flow was ever visible: never the baseline's HTML (not even
+    // on the new path, for a frame before React's first commit), and nothing moved.
+    expect(await seenHeadings(page)).toEqual([`${v1First} app ${(await stepHeading(page).textContent()) ?? ''}`]);
+    expect(await layoutShifts(page)).toEqual([]);
     expect(bodies).toHaveLength(1);
 
     // Later visit through the baseline URL (an ad link): the remembered variant, no lookup, no flash.
@@ -136,7 +147,8 @@ test.describe('the flag lookup starts from the HTML (issue 14)', () => {
     entry.release();
     await expect.poll(() => pathOf(page)).toBe(v1First);
     await expect(stepHeading(page)).toBeVisible();
-    expect((await seenHeadings(page)).filter(onBaselinePath)).toEqual([]);
+    expect(await seenHeadings(page)).toEqual([`${v1First} app ${(await stepHeading(page).textContent()) ?? ''}`]);
+    expect(await layoutShifts(page)).toEqual([]);
     expect(bodies).toHaveLength(1);
   });
 
@@ -151,11 +163,25 @@ test.describe('the flag lookup starts from the HTML (issue 14)', () => {
     await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
     await answered;
     await endRootSpinner(page);
-    await expect.poll(() => seenHeadings(page)).toEqual([`${baselineFirstStep()} What's your gender?`]);
+    await expect.poll(() => seenHeadings(page)).toEqual([`${baselineFirstStep()} html What's your gender?`]);
     await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
     entry.release();
     await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
     await expect(stepHeading(page)).toHaveText("What's your gender?");
     expect(pathOf(page)).toBe(baselineFirstStep());
   });
+});
+
+test('a visitor in another language never sees the English HTML, and nothing moves when the app shows theirs', async ({ page, context, baseURL }) => {
+  // The same hold as for another flow (boot-translating), started by the language instead.
+  await context.addCookies([{ name: 'cnfdVisitorId', value: visitorIdFor('default', undefined, `boot-${randomUUID()}`), url: baseURL ?? '' }]);
+  await recordVisibleHeadings(page);
+  await page.goto(`${baselineFirstStep()}?lng=de`);
+  await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
+  const heading = (await stepHeading(page).textContent()) ?? '';
+  expect(heading).not.toBe("What's your gender?");
+  expect(await seenHeadings(page)).toEqual([`${baselineFirstStep()} app ${heading}`]);
+  expect(await layoutShifts(page)).toEqual([]);
 });
