@@ -172,15 +172,21 @@ export function createAppServices(): AppServices {
   };
   const analytics = createDeferredAnalytics(
     () =>
-      Promise.all([import('./analytics/snowplow-analytics'), import('./analytics/analytics-settings')]).then(([{ createSnowplowAnalytics }, { analyticsSettings }]) => {
-        // Cookies only with consent; a later answer switches the running tracker over, either way.
-        const tracker = createSnowplowAnalytics(analyticsSettings(import.meta.env, window.location.origin), consent.state() === 'granted');
-        followConsent(
-          () => tracker.allowCookies(),
-          () => tracker.forbidCookies(),
-        );
-        return tracker;
-      }),
+      Promise.all([import('./analytics/snowplow-analytics'), import('./analytics/analytics-settings')])
+        // Not in the task that evaluated the chunk: together they were one long task on a phone.
+        .then(async (modules) => {
+          await new Promise<void>((resolve) => afterNextPaint(resolve));
+          return modules;
+        })
+        .then(([{ createSnowplowAnalytics }, { analyticsSettings }]) => {
+          // Cookies only with consent; a later answer switches the running tracker over, either way.
+          const tracker = createSnowplowAnalytics(analyticsSettings(import.meta.env, window.location.origin), consent.state() === 'granted');
+          followConsent(
+            () => tracker.allowCookies(),
+            () => tracker.forbidCookies(),
+          );
+          return tracker;
+        }),
     log,
     afterNextPaint,
   );
