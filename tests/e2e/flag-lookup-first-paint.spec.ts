@@ -120,35 +120,31 @@ test.describe('the flag lookup starts from the HTML (issue 14)', () => {
     await holdRootSpinner(page);
     const v1First = flowById('v1').steps[0]?.path ?? '';
 
-    let entry = await holdEntryScript(page);
-    await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
-    // Once the resolver has answered, the page keeps the baseline markup hidden behind a spinner ...
-    await expect(page.locator('html')).toHaveClass(/boot-translating/);
-    // ... after the spinner's time too, while the app's code has still not arrived.
-    await endRootSpinner(page);
-    expect(await seenHeadings(page)).toEqual([]);
-    entry.release();
-    await expect.poll(() => pathOf(page)).toBe(v1First);
-    await expect(stepHeading(page)).toBeVisible();
-    await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
-    // Only the app's render of the visitor's flow was ever visible: never the baseline's HTML (not even
-    // on the new path, for a frame before React's first commit), and nothing moved.
-    expect(await seenHeadings(page)).toEqual([`${v1First} app ${(await stepHeading(page).textContent()) ?? ''}`]);
-    expect(await layoutShifts(page)).toEqual([]);
-    expect(bodies).toHaveLength(1);
+    /**
+     * Opens the baseline's first step with the app's code held until the spinner has ended: the page
+     * must keep the baseline markup hidden (once the resolver answered, or at once for a remembered
+     * variant), and then only the app's render of the visitor's flow may ever be visible (not the
+     * baseline's HTML, not even on the new path for a frame before React's first commit); nothing moves.
+     */
+    const openThroughBaselineUrl = async (): Promise<void> => {
+      await page.unrouteAll();
+      const entry = await holdEntryScript(page);
+      await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
+      await expect(page.locator('html')).toHaveClass(/boot-translating/);
+      await endRootSpinner(page);
+      expect(await seenHeadings(page)).toEqual([]);
+      entry.release();
+      await expect.poll(() => pathOf(page)).toBe(v1First);
+      await expect(stepHeading(page)).toBeVisible();
+      await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
+      expect(await seenHeadings(page)).toEqual([`${v1First} app ${(await stepHeading(page).textContent()) ?? ''}`]);
+      expect(await layoutShifts(page)).toEqual([]);
+    };
 
-    // Later visit through the baseline URL (an ad link): the remembered variant, no lookup, no flash.
-    await page.unrouteAll();
-    entry = await holdEntryScript(page);
-    await page.goto(baselineFirstStep(), { waitUntil: 'commit' });
-    await expect(page.locator('html')).toHaveClass(/boot-translating/);
-    await endRootSpinner(page);
-    expect(await seenHeadings(page)).toEqual([]);
-    entry.release();
-    await expect.poll(() => pathOf(page)).toBe(v1First);
-    await expect(stepHeading(page)).toBeVisible();
-    expect(await seenHeadings(page)).toEqual([`${v1First} app ${(await stepHeading(page).textContent()) ?? ''}`]);
-    expect(await layoutShifts(page)).toEqual([]);
+    await openThroughBaselineUrl();
+    expect(bodies).toHaveLength(1);
+    // A later visit through the baseline URL (an ad link): the remembered variant, no lookup, no flash.
+    await openThroughBaselineUrl();
     expect(bodies).toHaveLength(1);
   });
 
