@@ -31,7 +31,9 @@ import { flowCompileBench } from './flow-compile-bench';
  *      function calls, subscription, payment, receipt and collector posts with autocannon, rps and
  *      p50/p95/p99 each, then every accepted write looked up in the database (`npm run bench:load` alone)
  *   7. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
- *      table with the goal, the figure and the verdict, and the load average it ran under
+ *      table with the goal, the figure and the verdict, and the load average it ran under; with the
+ *      bench's own targets D (rootSpinnerMs 0) and E (a visitor the flag sends to another flow, opening
+ *      the baseline's first step on `npm start`), see bench/perf-harness.ts
  * Numbers are wall-clock on whatever machine runs this: on a busy one they are inflated.
  */
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
