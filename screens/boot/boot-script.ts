@@ -133,10 +133,10 @@ export function runBootScript(settings: BootSettings): void {
         // if the spinner still covers it and the app has not rendered yet (it marks `app-ready` first).
         const holdFor = (variant: unknown): void => {
           const flow = typeof variant === 'string' ? flag.variants[variant] : undefined;
+          if (flow === undefined || flow === flag.baselineFlow || performance.getEntriesByName('app-ready').length > 0) return;
+          // Read only when needed: it makes the browser compute the page's style at once.
           const spinnerMs = parseFloat(getComputedStyle(root).getPropertyValue('--root-spinner-ms'));
-          if (flow !== undefined && flow !== flag.baselineFlow && performance.now() < spinnerMs && performance.getEntriesByName('app-ready').length === 0) {
-            root.classList.add('boot-translating');
-          }
+          if (performance.now() < spinnerMs) root.classList.add('boot-translating');
         };
         let remembered: unknown;
         try {
