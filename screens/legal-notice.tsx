@@ -1,5 +1,6 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useAppServices } from './app-services-context';
+import { splitTaggedText } from './tagged-text';
 import './legal-notice.css';
 
 /**
@@ -12,10 +13,20 @@ import './legal-notice.css';
 export function LegalNotice({ at }: { readonly at: 'start' | 'signUp' }) {
   const { legalLinks, consent } = useAppServices();
   const { t } = useTranslation('common');
-  const link = (href: string) => <a href={href} target="_blank" rel="noopener noreferrer" />;
+  const hrefs: Readonly<Record<string, string>> = { terms: legalLinks.termsUrl, privacy: legalLinks.privacyUrl };
+  const runs = splitTaggedText(t(at === 'start' ? 'legal.start' : 'legal.signUp'));
   return (
     <p className="legal-notice">
-      <Trans i18nKey={at === 'start' ? 'common:legal.start' : 'common:legal.signUp'} components={{ terms: link(legalLinks.termsUrl), privacy: link(legalLinks.privacyUrl) }} />{' '}
+      {runs.map(({ tag, text }, index) => {
+        const href = tag === undefined ? undefined : hrefs[tag];
+        return href === undefined ? (
+          text
+        ) : (
+          <a key={index} href={href} target="_blank" rel="noopener noreferrer">
+            {text}
+          </a>
+        );
+      })}{' '}
       <button type="button" className="legal-notice__settings" data-consent-settings="" onClick={consent.reopen}>
         {t('legal.cookieSettings')}
       </button>
