@@ -31,6 +31,7 @@ import type { Consent, ConsentState } from './consent/consent';
 import { createStoredConsent } from './consent/stored-consent';
 import { legalLinks, type LegalLinks } from './legal/legal-links';
 import { afterNextPaint } from './after-next-paint';
+import { whenIdle } from './when-idle';
 import { afterRootSpinner } from './after-root-spinner';
 
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
@@ -125,6 +126,8 @@ export const CONSENT_DECISION_WAIT_MS = 2000;
  * payment-completion step awaits the purchase, and no step may wait on tracking for more than 1 s.
  */
 export const CONVERSION_CONSENT_WAIT_MS = 1000;
+/** Analytics events wait for an idle moment at most this long (they are timestamped when recorded). */
+const ANALYTICS_IDLE_TIMEOUT_MS = 1000;
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
 
@@ -188,7 +191,15 @@ export function createAppServices(): AppServices {
           return tracker;
         }),
     log,
-    afterNextPaint,
+    // After the paint, and then when idle: a tap's answer is recorded in the click, and the frame after
+    // it is not yet the next question's (React renders that in the following tasks).
+    (task) => afterNextPaint(() => whenIdle(task, ANALYTICS_IDLE_TIMEOUT_MS)),
+    (task) => {
+      window.addEventListener('pagehide', task);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') task();
+      });
+    },
   );
   /**
    * The consent state once decided (starting the decision if nothing has yet: a conversion on a page

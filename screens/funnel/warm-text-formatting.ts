@@ -1,4 +1,8 @@
 import type { i18n } from 'i18next';
+import { whenIdle } from '../../services/when-idle';
+
+/** A busy phone still gets the formatters built within a couple of seconds. */
+const WARM_UP_TIMEOUT_MS = 2000;
 
 /**
  * Builds, while the visitor reads the first step, what the next steps' texts need the first time
@@ -22,14 +26,9 @@ export function warmTextFormatting(instance: i18n): void {
     const step = steps.shift();
     if (step === undefined) return;
     step();
-    whenIdle(next);
+    whenIdle(next, WARM_UP_TIMEOUT_MS);
   };
-  whenIdle(next);
-}
-
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 0);
+  whenIdle(next, WARM_UP_TIMEOUT_MS);
 }
 
 const warmed = new Set<string>();

@@ -18,17 +18,23 @@ const MAX_QUEUED = 1000;
 /** Runs a task soon, but not before the screen the visitor is waiting for has been painted. */
 export type AfterPaint = (task: () => void) => void;
 
+/** Calls `task` whenever the visitor may be leaving the page (it is hidden or unloaded). */
+export type WhenLeaving = (task: () => void) => void;
+
 /**
  * Analytics whose SDK loads later: the first step never waits for the tracker, and nothing recorded
  * before it arrives is lost (each call keeps its own time and URL). Once loaded, calls still go to the
  * tracker only after the next paint (`afterPaint`), in order: a tap's next question is painted before
- * the tracker builds and stores its events. A failed load is logged and the queue dropped: analytics
- * never breaks the funnel.
+ * the tracker builds, stores and sends its events. Calls still waiting for that moment go to the
+ * tracker at once when the visitor may be leaving (`whenLeaving`): the tracker stores them and sends
+ * them now or on the next visit. A failed load is logged and the queue dropped: analytics never breaks
+ * the funnel.
  */
 export function createDeferredAnalytics(
   load: () => Promise<AnalyticsService>,
   log: (message: string, error: unknown) => void,
   afterPaint: AfterPaint = (task) => task(),
+  whenLeaving: WhenLeaving = () => {},
 ): DeferredAnalytics {
   let queue: Call[] | undefined = [];
   let live: AnalyticsService | undefined;
@@ -43,12 +49,12 @@ export function createDeferredAnalytics(
       log('Analytics call failed', error);
     }
   };
-  const flushAfterPaint = (service: AnalyticsService): void =>
-    afterPaint(() => {
-      const calls = unsent;
-      unsent = [];
-      for (const next of calls) send(service, next);
-    });
+  const flush = (service: AnalyticsService): void => {
+    const calls = unsent;
+    unsent = [];
+    for (const next of calls) send(service, next);
+  };
+  const flushAfterPaint = (service: AnalyticsService): void => afterPaint(() => flush(service));
   const record = (call: Call): void => {
     const service = live;
     if (service) {
@@ -67,6 +73,7 @@ export function createDeferredAnalytics(
       load().then(
         (service) => {
           live = service;
+          whenLeaving(() => flush(service));
           // What was recorded meanwhile goes out in a task of its own: creating the tracker and sending
           // the queue together were one long task of 50-70 ms on a phone at 4x.
           unsent = [...(queue ?? []), ...unsent];

@@ -58,6 +58,37 @@ describe('deferred analytics', () => {
     expect(painted).toHaveLength(1);
   });
 
+  it('hands waiting calls to the tracker at once when the visitor may be leaving, and never twice', async () => {
+    const calls: string[] = [];
+    const service: AnalyticsService = {
+      pageView: (url) => calls.push(`pv ${url}`),
+      onboardingEvent: (e) => calls.push(`ue ${e.question}`),
+      flagExposure: () => undefined,
+    };
+    const painted: (() => void)[] = [];
+    const leaving: (() => void)[] = [];
+    const analytics = createDeferredAnalytics(
+      () => Promise.resolve(service),
+      () => {},
+      (task) => painted.push(task),
+      (task) => leaving.push(task),
+    );
+    analytics.start();
+    await vi.waitFor(() => expect(leaving).toHaveLength(1));
+    // The last answer, then the tab is closed before the idle moment after the paint came.
+    analytics.onboardingEvent(event, meta(1));
+    expect(calls).toEqual([]);
+    leaving[0]?.();
+    expect(calls).toEqual(['ue gender']);
+    painted.shift()?.();
+    expect(calls).toEqual(['ue gender']);
+    // Back on the page (it was only hidden): calls wait for the paint again.
+    analytics.pageView('http://x/onboarding/company', 'T', meta(2));
+    expect(calls).toEqual(['ue gender']);
+    painted.shift()?.();
+    expect(calls).toEqual(['ue gender', 'pv http://x/onboarding/company']);
+  });
+
   it('survives a tracker that fails to load or throws: logged, never thrown at the funnel', async () => {
     const log = vi.fn();
     const failing = createDeferredAnalytics(() => Promise.reject(new Error('chunk failed')), log);
