@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsentChoice } from '../services/consent/consent';
 import './consent-notice.css';
@@ -20,6 +20,9 @@ export function ConsentNotice({ onChoose }: Props) {
   // Where focus was before it entered the notice: the notice is gone after a choice, focus returns there.
   const returnFocus = useRef<HTMLElement | null>(null);
   const firstButton = useRef<HTMLButtonElement>(null);
+  const card = useRef<HTMLElement>(null);
+  const room = useRef<HTMLDivElement>(null);
+  useRoomUnder(card, room);
   // Opened from the cookie settings (legal-notice.tsx): the visitor, and their screen reader, go to the
   // question; focus comes back to the settings button after the answer.
   useEffect(() => {
@@ -31,29 +34,52 @@ export function ConsentNotice({ onChoose }: Props) {
     if (target?.isConnected) target.focus();
   };
   return (
-    <section
-      className="consent-notice"
-      aria-labelledby="consent-notice-title"
-      aria-describedby="consent-notice-text"
-      onFocus={(event) => {
-        const from = event.relatedTarget;
-        if (from instanceof HTMLElement && !event.currentTarget.contains(from)) returnFocus.current = from;
-      }}
-    >
-      <h2 id="consent-notice-title" className="consent-notice__title">
-        {t('title')}
-      </h2>
-      <p id="consent-notice-text" className="consent-notice__text">
-        {t('text')}
-      </p>
-      <div className="consent-notice__actions">
-        <button ref={firstButton} type="button" className="consent-notice__button" onClick={() => choose('rejected')}>
-          {t('reject')}
-        </button>
-        <button type="button" className="consent-notice__button consent-notice__button--accept" onClick={() => choose('accepted')}>
-          {t('accept')}
-        </button>
-      </div>
-    </section>
+    <>
+      {/* Room after the page, as tall as what the notice covers: the end of the step (its legal line, a
+          link) can be scrolled above the notice. After the page, so it moves nothing that is there. */}
+      <div ref={room} className="consent-notice__room" aria-hidden="true" />
+      <section
+        ref={card}
+        className="consent-notice"
+        aria-labelledby="consent-notice-title"
+        aria-describedby="consent-notice-text"
+        onFocus={(event) => {
+          const from = event.relatedTarget;
+          if (from instanceof HTMLElement && !event.currentTarget.contains(from)) returnFocus.current = from;
+        }}
+      >
+        <h2 id="consent-notice-title" className="consent-notice__title">
+          {t('title')}
+        </h2>
+        <p id="consent-notice-text" className="consent-notice__text">
+          {t('text')}
+        </p>
+        <div className="consent-notice__actions">
+          <button ref={firstButton} type="button" className="consent-notice__button" onClick={() => choose('rejected')}>
+            {t('reject')}
+          </button>
+          <button type="button" className="consent-notice__button consent-notice__button--accept" onClick={() => choose('accepted')}>
+            {t('accept')}
+          </button>
+        </div>
+      </section>
+    </>
   );
+}
+
+/**
+ * Gives `room` the notice's height (`--consent-notice-height`); consent-notice.css adds the space under
+ * the notice. Its height changes with the language and the screen's width.
+ */
+function useRoomUnder(card: RefObject<HTMLElement | null>, room: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const notice = card.current;
+    const space = room.current;
+    if (notice === null || space === null) return;
+    const measure = (): void => space.style.setProperty('--consent-notice-height', `${String(notice.offsetHeight)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(notice);
+    return () => observer.disconnect();
+  }, [card, room]);
 }

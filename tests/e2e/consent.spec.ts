@@ -181,3 +181,54 @@ test('cookie settings: an accepted visitor withdraws consent; the pixel is revok
   await expect(notice(page)).toHaveCount(0);
   expect(requests.pixel).toEqual([]);
 });
+
+test('the notice hides nothing for good: on the first step it leaves the legal line readable, and whatever it covers can be scrolled above it', async ({ browser, baseURL }) => {
+  const cases = [
+    { language: 'en', viewport: { width: 390, height: 844 }, legalInView: true },
+    { language: 'ar', viewport: { width: 390, height: 844 }, legalInView: true },
+    { language: 'en', viewport: { width: 360, height: 560 }, legalInView: false },
+  ];
+  for (const { language, viewport, legalInView } of cases) {
+    const where = `${language} ${String(viewport.width)}x${String(viewport.height)}`;
+    const context = await browser.newContext({ viewport, locale: language, isMobile: true, hasTouch: true, extraHTTPHeaders: { 'CF-IPCountry': 'DE' } });
+    await becomeVisitorOf(context, baseURL ?? '', 'default');
+    const page = await context.newPage();
+    await page.goto('/onboarding');
+    const region = page.getByRole('region', { name: localeText(language, 'consent', 'title') });
+    await expect(region).toBeVisible();
+    const legal = [
+      page.getByRole('link', { name: localeText(language, 'common', 'legal.start').replace(/.*<terms>(.*)<\/terms>.*/, '$1') }),
+      page.getByRole('link', { name: localeText(language, 'common', 'legal.start').replace(/.*<privacy>(.*)<\/privacy>.*/, '$1') }),
+      page.getByRole('button', { name: localeText(language, 'common', 'legal.cookieSettings') }),
+    ];
+    /** Every legal control ends above the notice's top edge, on screen. */
+    const legalAboveNotice = async (): Promise<boolean> => {
+      const top = (await region.boundingBox())?.y ?? 0;
+      const boxes = await Promise.all(legal.map((control) => control.boundingBox()));
+      return boxes.every((box) => box !== null && box.y >= 0 && box.y + box.height <= top);
+    };
+    // Let the notice's entrance settle before measuring.
+    await expect.poll(() => region.evaluate((element) => element.getAnimations().length)).toBe(0);
+    expect(await legalAboveNotice(), `${where}: the legal line is readable without scrolling`).toBe(legalInView);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await legalAboveNotice(), `${where}: scrolled to the end, the legal line is above the notice`).toBe(true);
+    await context.close();
+  }
+  // A step with Continue at the bottom, on the small phone: scrolled to the end, Continue is above the notice.
+  const context = await browser.newContext({ viewport: { width: 360, height: 560 }, isMobile: true, hasTouch: true, extraHTTPHeaders: { 'CF-IPCountry': 'DE' } });
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+  const page = await context.newPage();
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeVisible();
+  // Polled: the step's arrival may still reset the scroll position after the first attempt.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const [noticeBox, continueBox] = await Promise.all([notice(page).boundingBox(), continueButton.boundingBox()]);
+      return noticeBox !== null && continueBox !== null && continueBox.y + continueBox.height <= noticeBox.y;
+    })
+    .toBe(true);
+  await context.close();
+});
