@@ -1,13 +1,6 @@
-import { StrictMode, startTransition } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { createAppServices } from '../services/composition-root';
-import { AppErrorBoundary } from './app-error-boundary';
-import { AppServicesContext } from './app-services-context';
 import { createAppRoutes } from './app-routes';
 import { discoverAreaRoutes } from './discover-area-routes';
 import { routerReady } from './prerender/router-ready';
@@ -22,9 +15,14 @@ import './app.css';
  * Entry: pick the services, note the visitor and the ad click, load translations, start the router.
  * On a page the build prerendered (the first step of a flow, `#root[data-prerendered]`), the app
  * hydrates the markup already on screen once the router has loaded the step, when the visitor is the
- * one it was rendered for (language, no earlier answer, working storage); otherwise it renders anew.
+ * one it was rendered for (language, no earlier answer, working storage); otherwise it renders anew
+ * (mount-app.tsx, with React DOM: its own module, preloaded from the HTML by the first-paint plugin).
  */
 async function start(): Promise<void> {
+  const mounting = import('./mount-app');
+  // A task of its own: evaluating the entry's modules is already one long task on a phone; the app's
+  // start-up in the same task made it 130-290 ms at 4x CPU, all of it blocking after the splash.
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const services = createAppServices();
@@ -35,41 +33,16 @@ async function start(): Promise<void> {
   const i18n = await services.createI18n();
   setTitle(i18n);
   i18n.on('languageChanged', () => setTitle(i18n));
-  const app = (
-    <StrictMode>
-      <AppServicesContext value={services}>
-        <I18nextProvider i18n={i18n}>
-          <AppErrorBoundary onError={services.reportError}>
-            <RouterProvider router={router} />
-          </AppErrorBoundary>
-        </I18nextProvider>
-      </AppServicesContext>
-    </StrictMode>
-  );
   const prerenderedLanguage = container.dataset.prerendered;
+  let hydrate = false;
   if (prerenderedLanguage !== undefined) {
     const initialPath = window.location.pathname;
     await routerReady(router);
-    if (matchesPrerender({ router, initialPath, prerenderedLanguage, language: i18n.resolvedLanguage, answersSurviveReload: services.answersSurviveReload })) {
-      markReady();
-      // The boot script hides the markup only for another language or another flow, so the app would not
-      // hydrate it; should the two ever disagree, the step the app hydrates is the one to show.
-      document.documentElement.classList.remove('boot-translating');
-      // As a transition: React then hydrates in slices of a few milliseconds, yielding to the browser
-      // between them. At the default priority hydration is one task (React does not slice the default
-      // lane), 100-150 ms long on a mid-range phone, during which a tap waits.
-      startTransition(() => {
-        hydrateRoot(container, app, { onRecoverableError: services.reportError });
-      });
-      return;
-    }
+    hydrate = matchesPrerender({ router, initialPath, prerenderedLanguage, language: i18n.resolvedLanguage, answersSurviveReload: services.answersSurviveReload });
   }
+  const { mountApp } = await mounting;
   markReady();
-  const root = createRoot(container);
-  // Committed before the hold ends: the prerendered markup (another language or flow) is replaced in
-  // the same task, so it cannot show for a frame between the class going and React's first commit.
-  flushSync(() => root.render(app));
-  document.documentElement.classList.remove('boot-translating');
+  mountApp({ container, services, router, i18n, hydrate });
 }
 
 /**
@@ -78,6 +51,15 @@ async function start(): Promise<void> {
  */
 function markReady(): void {
   performance.mark('app-ready');
+}
+
+/** Resolves in a task of its own: a message, not a timer (no clamping; a paused test clock holds timers). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 function setTitle(i18n: i18n): void {

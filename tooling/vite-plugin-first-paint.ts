@@ -17,6 +17,8 @@ import { fallbackLanguage, supportedLanguages } from '../services/i18n/supported
 
 /** The build-time render (a module of the app, loaded through Vite's SSR loader). */
 const RENDER_MODULE = '/screens/prerender/render-first-steps.tsx';
+/** What the entry imports dynamically at once to put the app on the page (React DOM: screens/main.tsx). */
+const MOUNT_MODULE = '/screens/mount-app.tsx';
 /** index.html marks what a prerendered page replaces inside #root. */
 const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
 /** The language the prerendered markup is in (the spec's texts are English). */
@@ -89,9 +91,14 @@ export function vitePluginFirstPaint(): Plugin {
         // Every module the renders ran (not merely found in an import()): the chunks that carry them are
         // what the first steps need.
         const rendered = new Set([...server.moduleGraph.idToModuleMap].filter(([, node]) => node.ssrModule !== null).map(([id]) => id));
-        const indexHtml = index.source;
+        // The entry imports the mount module at once, dynamically (a task of its own to evaluate):
+        // every page preloads it from the HTML like the entry's static imports, index.html included.
+        const mount = mountChunks(bundle, root);
+        const indexHtml = index.source.replace('</head>', `${modulePreloads(mount)}</head>`);
+        index.source = indexHtml;
+        const preloaded = new Set(mount.map((chunk) => chunk.fileName));
         for (const page of pages) {
-          const chunks = firstStepChunks(bundle, rendered, page.flowId);
+          const chunks = firstStepChunks(bundle, rendered, page.flowId).filter((chunk) => !preloaded.has(chunk.fileName));
           this.emitFile({
             type: 'asset',
             fileName: `${page.path.slice(1)}/index.html`,
@@ -171,7 +178,7 @@ function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputC
   // Found by the browser's preload scanner with the entry script: the chunks, and the translations of
   // the page's language (the boot script asks for another language's itself).
   const preloads = [
-    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`),
+    modulePreloads(chunks),
     ...initialNamespaces.map((namespace) => `<link rel="preload" as="fetch" crossorigin href="/locales/${PRERENDER_LANGUAGE}/${namespace}.json">`),
   ].join('');
   let html = indexHtml;
@@ -197,6 +204,19 @@ function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputC
 function entryChunks(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
   const entry = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
   return entry === undefined ? [] : withStaticImports(bundle, [entry]);
+}
+
+/** The mount module's chunk and its static imports, minus what the entry brings (Vite preloads those). */
+function mountChunks(bundle: Rollup.OutputBundle, root: string): Rollup.OutputChunk[] {
+  const id = join(root, MOUNT_MODULE);
+  const mount = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isDynamicEntry && item.facadeModuleId === id);
+  if (mount === undefined) throw new Error(`first-paint: no chunk for ${MOUNT_MODULE}; the entry must import it dynamically`);
+  const entry = new Set(entryChunks(bundle).map((chunk) => chunk.fileName));
+  return withStaticImports(bundle, [mount]).filter((chunk) => !entry.has(chunk.fileName));
+}
+
+function modulePreloads(chunks: readonly Rollup.OutputChunk[]): string {
+  return chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`).join('');
 }
 
 /**

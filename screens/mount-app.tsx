@@ -1,0 +1,55 @@
+import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import type { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { AppServices } from '../services/composition-root';
+import { AppErrorBoundary } from './app-error-boundary';
+import { AppServicesContext } from './app-services-context';
+
+export interface MountAppOptions {
+  readonly container: HTMLElement;
+  readonly services: AppServices;
+  readonly router: ReturnType<typeof createBrowserRouter>;
+  readonly i18n: i18n;
+  /** The markup in `container` is what this visitor's first render produces (main.tsx decided). */
+  readonly hydrate: boolean;
+}
+
+/**
+ * Puts the app into the page: hydrates the prerendered step, or renders anew. React DOM lives here, a
+ * module the entry imports dynamically (and the HTML preloads), so evaluating it is a task of its own
+ * on a phone instead of part of the entry's one long task.
+ */
+export function mountApp({ container, services, router, i18n, hydrate }: MountAppOptions): void {
+  const app = (
+    <StrictMode>
+      <AppServicesContext value={services}>
+        <I18nextProvider i18n={i18n}>
+          <AppErrorBoundary onError={services.reportError}>
+            <RouterProvider router={router} />
+          </AppErrorBoundary>
+        </I18nextProvider>
+      </AppServicesContext>
+    </StrictMode>
+  );
+  if (hydrate) {
+    // The boot script hides the markup only for another language or another flow, so the app would not
+    // hydrate it; should the two ever disagree, the step the app hydrates is the one to show.
+    document.documentElement.classList.remove('boot-translating');
+    // As a transition: React then hydrates in slices of a few milliseconds, yielding to the browser
+    // between them. At the default priority hydration is one task (React does not slice the default
+    // lane), 100-150 ms long on a mid-range phone, during which a tap waits.
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: services.reportError });
+    });
+    return;
+  }
+  const root = createRoot(container);
+  // Committed before the hold ends: the prerendered markup (another language or flow) is replaced in
+  // the same task, so it cannot show for a frame between the class going and React's first commit.
+  flushSync(() => root.render(app));
+  document.documentElement.classList.remove('boot-translating');
+}
