@@ -28,7 +28,7 @@ export interface PrerenderedPage {
  * Renders the first step of every flow the variants serve, at build time, through the app's own route
  * tree (createAppRoutes: the same loaders, the same lazy step route, the same screens) with react-router's
  * static handler, for a new English-speaking visitor of that flow. The browser hydrates this markup
- * (screens/main.tsx), so a difference between the two is a hydration error, not a second template.
+ * (screens/mount-app.tsx), so a difference between the two is a hydration error, not a second template.
  * `englishNamespaces` are the English translation files of the first screen's namespaces, by name.
  */
 export async function renderFirstSteps(englishNamespaces: Readonly<Record<string, unknown>>): Promise<PrerenderedPage[]> {
@@ -55,7 +55,7 @@ export async function renderFirstSteps(englishNamespaces: Readonly<Record<string
       react: { useSuspense: true },
     });
     for (const [namespace, texts] of Object.entries(englishNamespaces)) i18n.addResourceBundle(fallbackLanguage, namespace, texts);
-    // The same providers as screens/main.tsx, in the same order (hydration compares the trees).
+    // The same providers as screens/mount-app.tsx, in the same order (hydration compares the trees).
     const { prelude } = await prerender(
       <StrictMode>
         <AppServicesContext value={services}>
