@@ -192,7 +192,8 @@ test('option icons are PNGs at the width the screen needs, and the next step\'s 
       if (path.startsWith('/icons/')) iconRequests.push({ path, step: pathOf(page) });
     });
     const shownIcons = async () =>
-      page.locator('.choice img').evaluateAll((images) => images.map((image) => (image instanceof HTMLImageElement ? new URL(image.currentSrc).pathname : '')));
+      // currentSrc stays empty until the browser has picked a file from the srcset (just after the step renders).
+      page.locator('.choice img').evaluateAll((images) => images.map((image) => (image instanceof HTMLImageElement && image.currentSrc !== '' ? new URL(image.currentSrc).pathname : '')));
 
     await page.goto('/onboarding/gender');
     await expect.poll(shownIcons).toEqual(['/icons/woman-216.png', '/icons/man-216.png']);
