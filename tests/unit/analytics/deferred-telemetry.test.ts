@@ -6,6 +6,17 @@ import { createDeferredErrorReporter } from '../../../services/errors/deferred-e
 const meta = (timestamp: number) => ({ timestamp, language: 'de' });
 const event = { answers: ['female'], question: 'gender', step: 1, steps_total: 23, url: 'http://x/onboarding/gender' };
 
+/** A tracker that records page views and onboarding events as short strings, in order. */
+function recordingTracker(): { calls: string[]; service: AnalyticsService } {
+  const calls: string[] = [];
+  const service: AnalyticsService = {
+    pageView: (url) => calls.push(`pv ${url}`),
+    onboardingEvent: (e) => calls.push(`ue ${e.question}`),
+    flagExposure: () => undefined,
+  };
+  return { calls, service };
+}
+
 describe('deferred analytics', () => {
   it('loads nothing until started, then sends what was recorded, in order, with the time it happened', async () => {
     const calls: string[] = [];
@@ -30,12 +41,7 @@ describe('deferred analytics', () => {
   });
 
   it('once loaded, hands calls to the tracker after the next paint, in order, in one batch', async () => {
-    const calls: string[] = [];
-    const service: AnalyticsService = {
-      pageView: (url) => calls.push(`pv ${url}`),
-      onboardingEvent: (e) => calls.push(`ue ${e.question}`),
-      flagExposure: () => undefined,
-    };
+    const { calls, service } = recordingTracker();
     const painted: (() => void)[] = [];
     const analytics = createDeferredAnalytics(() => Promise.resolve(service), () => {}, (task) => painted.push(task));
     // What was recorded before the tracker loaded goes out once it has, after a paint: not in the task
@@ -59,12 +65,7 @@ describe('deferred analytics', () => {
   });
 
   it('hands waiting calls to the tracker at once when the visitor may be leaving, and never twice', async () => {
-    const calls: string[] = [];
-    const service: AnalyticsService = {
-      pageView: (url) => calls.push(`pv ${url}`),
-      onboardingEvent: (e) => calls.push(`ue ${e.question}`),
-      flagExposure: () => undefined,
-    };
+    const { calls, service } = recordingTracker();
     const painted: (() => void)[] = [];
     const leaving: (() => void)[] = [];
     const analytics = createDeferredAnalytics(
