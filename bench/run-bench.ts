@@ -192,11 +192,10 @@ let perfResults: string | undefined = perfResultsArg >= 0 ? resolve(process.argv
 if (perfResults === undefined && existsSync(join(perfDir, 'run.sh'))) {
   console.log(`\nPhone performance (${perfDir}/run.sh: Lighthouse mobile, tap-to-paint at 4x CPU, whole-funnel JS; about 10 minutes)\n`);
   const variant = servedFlowVisitors().find((served, index) => index > 0 && served.visitorId !== undefined);
-  const firstStepPath = variant === undefined ? undefined : compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root))).flows.get(variant.flowId)?.steps[0]?.path;
   perfResults = await runPerfHarness(
     root,
     perfDir,
-    variant?.visitorId === undefined || firstStepPath === undefined ? undefined : { flowId: variant.flowId, visitorId: variant.visitorId, firstStepPath },
+    variant?.visitorId === undefined || variant.firstStepPath === undefined ? undefined : { flowId: variant.flowId, visitorId: variant.visitorId, firstStepPath: variant.firstStepPath },
   );
 }
 if (perfResults === undefined) {
@@ -217,18 +216,19 @@ if (failures.length > 0) {
  * Every flow the flag can send a visitor to (from the compiled variants, the same FLOWS_DIR as the
  * build), the baseline first, each with a visitor id the flag resolver (engine/assign-variant.ts) assigns to it.
  */
-function servedFlowVisitors(): { flowId: string; visitorId: string | undefined }[] {
-  const { variants } = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)));
+function servedFlowVisitors(): { flowId: string; visitorId: string | undefined; firstStepPath: string | undefined }[] {
+  const { variants, flows } = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)));
   if (!variants) throw new Error('flows/variants.yaml does not compile');
   const baseline = variants.variants[variants.defaultVariant];
   const flowIds = [...new Set(Object.values(variants.variants))].sort((a, b) => Number(b === baseline) - Number(a === baseline) || a.localeCompare(b));
   return flowIds.map((flowId) => {
+    const firstStepPath = flows.get(flowId)?.steps[0]?.path;
     for (let i = 0; i < 10_000; i++) {
       const visitorId = `bench-visitor-${i}`;
       const variant = assignVariant(`${variants.flag}:${visitorId}`, variants.allocation) ?? variants.defaultVariant;
-      if (variants.variants[variant] === flowId) return { flowId, visitorId };
+      if (variants.variants[variant] === flowId) return { flowId, visitorId, firstStepPath };
     }
-    return { flowId, visitorId: undefined };
+    return { flowId, visitorId: undefined, firstStepPath };
   });
 }
 
