@@ -133,10 +133,13 @@ test.describe('the flag lookup starts from the HTML (issue 14)', () => {
       await expect(page.locator('html')).toHaveClass(/boot-translating/);
       await endRootSpinner(page);
       expect(await seenHeadings(page)).toEqual([]);
+      // The wait looks like the splash it follows: the splash (its wordmark) stays until the app renders.
+      await expect(page.locator('.boot-spinner .wordmark')).toBeVisible();
       entry.release();
       await expect.poll(() => pathOf(page)).toBe(v1First);
       await expect(stepHeading(page)).toBeVisible();
       await expect(page.locator('html')).not.toHaveClass(/boot-translating/);
+      await expect(page.locator('.boot-spinner')).toBeHidden();
       expect(await seenHeadings(page)).toEqual([`${v1First} app ${(await stepHeading(page).textContent()) ?? ''}`]);
       expect(await layoutShifts(page)).toEqual([]);
     };
