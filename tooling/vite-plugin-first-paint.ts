@@ -17,7 +17,7 @@ import { fallbackLanguage, supportedLanguages } from '../services/i18n/supported
 
 /** The build-time render (a module of the app, loaded through Vite's SSR loader). */
 const RENDER_MODULE = '/screens/prerender/render-first-steps.tsx';
-/** What the entry imports dynamically at once to put the app on the page (React DOM: screens/main.tsx). */
+/** The module screens/main.tsx imports dynamically at once to put the app on the page (with React DOM). */
 const MOUNT_MODULE = '/screens/mount-app.tsx';
 /** index.html marks what a prerendered page replaces inside #root. */
 const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
@@ -212,7 +212,11 @@ function mountChunks(bundle: Rollup.OutputBundle, root: string): Rollup.OutputCh
   const mount = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isDynamicEntry && item.facadeModuleId === id);
   if (mount === undefined) throw new Error(`first-paint: no chunk for ${MOUNT_MODULE}; the entry must import it dynamically`);
   const entry = new Set(entryChunks(bundle).map((chunk) => chunk.fileName));
-  return withStaticImports(bundle, [mount]).filter((chunk) => !entry.has(chunk.fileName));
+  const chunks = withStaticImports(bundle, [mount]).filter((chunk) => !entry.has(chunk.fileName));
+  // The pages inline the entry's and the first step's CSS only; a stylesheet here would load late.
+  const styled = chunks.find((chunk) => (chunk.viteMetadata?.importedCss.size ?? 0) > 0);
+  if (styled !== undefined) throw new Error(`first-paint: ${styled.fileName} (${MOUNT_MODULE}) imports CSS; import it from screens/main.tsx instead`);
+  return chunks;
 }
 
 function modulePreloads(chunks: readonly Rollup.OutputChunk[]): string {
