@@ -29,6 +29,10 @@ export function snowplowTrackerConfig(appId: string, cookies: boolean): TrackerC
     platform: 'web',
     eventMethod: 'post',
     bufferSize: 1,
+    // The request survives the page: the last answer's event, handed over when the tab is closed or the
+    // visitor leaves (deferred-analytics.ts), still reaches the collector, also without consent, when
+    // the send queue is in memory only. A batch is at most maxPostBytes, under keepalive's 64 KB.
+    keepalive: true,
     maxPostBytes: SNOWPLOW_LIMITS.maxPostBytes,
     connectionTimeout: SNOWPLOW_LIMITS.connectionTimeoutMs,
     maxLocalStorageQueueSize: SNOWPLOW_LIMITS.maxLocalStorageQueueSize,

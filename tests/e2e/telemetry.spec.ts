@@ -15,6 +15,26 @@ test.describe.configure({ mode: 'parallel' });
 const ONBOARDING_EVENT = 'iglu:com.nutritionfunnel/onboarding_event/jsonschema/1-0-0';
 const FUNNEL_CONTEXT = 'iglu:com.nutritionfunnel/funnel_context/jsonschema/1-0-0';
 
+test('an answer given just before the visitor leaves still reaches the collector', async ({ page, context, baseURL, request }) => {
+  const mark = `leaving-${Date.now()}`;
+  await becomeVisitorOf(context, baseURL ?? '', 'default');
+  await skipRootSpinner(page);
+  await page.goto(`/onboarding/gender?utm_campaign=${mark}`);
+  // The tracker is live once the first page view has reached the collector.
+  await expect.poll(async () => (await collectedEvents(request, mark)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  // From now on the main thread never goes idle before the visitor leaves: the tracker gets the answer
+  // only through the page-hide hand-over, and its request has to outlive the page.
+  await page.evaluate(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+  await page.goto('about:blank');
+  await expect
+    .poll(async () => (await collectedEvents(request, mark)).flatMap((event) => event.event.unstruct_event_com_nutritionfunnel_onboarding_event_1?.question ?? []), { timeout: 15_000 })
+    .toEqual(['gender']);
+});
+
 /**
  * One short walk proves the browser's telemetry end to end against the local stack: the Snowplow
  * tracker's page views and onboarding events reach the collector in order (read through Snowplow

@@ -15,6 +15,9 @@ describe('Snowplow tracker settings', () => {
       dontRetryStatusCodes: [400, 401, 403, 410, 422],
     });
     expect(snowplowTrackerConfig('nutrition-funnel-web', true)).not.toHaveProperty('anonymousTracking');
+    // Sends survive the page's unload (the last answer before the tab closes), and fit keepalive's 64 KB.
+    for (const cookies of [true, false]) expect(snowplowTrackerConfig('nutrition-funnel-web', cookies)).toMatchObject({ keepalive: true });
+    expect(SNOWPLOW_LIMITS.maxPostBytes).toBeLessThanOrEqual(64 * 1024);
     expect(Number.isInteger(SNOWPLOW_LIMITS.minimumVisitLengthSeconds) && Number.isInteger(SNOWPLOW_LIMITS.heartbeatDelaySeconds)).toBe(true);
   });
 
