@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { AppServices } from '../services/composition-root';
+import { takeEarlyTap } from './boot/early-tap';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppServicesContext } from './app-services-context';
 
@@ -45,8 +46,14 @@ export function mountApp({ container, services, router, i18n, hydrate }: MountAp
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError: services.reportError });
     });
+    // A tap the boot script held back, repeated now that React listens: React hydrates at once to
+    // handle it, as it does for a tap during hydration.
+    const tapped = takeEarlyTap();
+    if (tapped?.isConnected === true) tapped.click();
     return;
   }
+  // The markup is replaced (another visitor than the one it was rendered for): a tap on it is dropped.
+  takeEarlyTap();
   const root = createRoot(container);
   // Committed before the hold ends: the prerendered markup (another language or flow) is replaced in
   // the same task, so it cannot show for a frame between the class going and React's first commit.

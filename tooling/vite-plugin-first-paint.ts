@@ -7,6 +7,7 @@ import { compileFlowProject } from '../engine/compile-flow-project.ts';
 import { DEFAULT_ROOT_SPINNER_MS } from '../engine/flow-schema.ts';
 import { flowsDirFromEnvironment, readFlowProject } from '../engine/read-flow-project.ts';
 import { bootScriptSource, type BootFlagSettings, type BootSettings } from '../screens/boot/boot-script.ts';
+import { EARLY_TAP_KEY } from '../screens/boot/early-tap.ts';
 import { BOOT_FLAG_RESOLVE_KEY } from '../services/flags/boot-flag-resolve.ts';
 import { flagSettings } from '../services/flags/flag-settings.ts';
 import { rememberedVariantKey } from '../services/flags/resolve-funnel-flow.ts';
@@ -48,6 +49,7 @@ export function vitePluginFirstPaint(): Plugin {
     namespaces: initialNamespaces,
     ...(prerenderedLanguage === undefined ? {} : { prerenderedLanguage }),
     loadingText: loadingTexts(root),
+    earlyTapKey: EARLY_TAP_KEY,
     ...(config === undefined ? {} : bootFlag(root, config.env)),
   });
 

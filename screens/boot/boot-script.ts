@@ -9,6 +9,8 @@ export interface BootSettings {
   readonly prerenderedLanguage?: string;
   /** The spinner's screen-reader text per language (`common:loading`), so it is announced in the visitor's language. */
   readonly loadingText: Readonly<Record<string, string>>;
+  /** The window property where a tap on the prerendered step waits for the app (screens/boot/early-tap.ts). */
+  readonly earlyTapKey: string;
   /** The funnel flag's lookup, started here on the baseline flow's pages (absent: no flag in the build). */
   readonly flag?: BootFlagSettings;
 }
@@ -41,6 +43,10 @@ export interface BootFlagSettings {
  * see services/i18n/create-i18n.ts) and preloads that language's translation files, which the app
  * then reads from the cache. When the page was prerendered in another language, the prerendered
  * markup is hidden (class `boot-translating`, styled in app.css) until the app renders in the right one.
+ *
+ * On a prerendered page, a tap on one of the step's buttons before the app has taken the page over
+ * (its buttons do nothing yet) is held back: the app repeats it once it has hydrated the step
+ * (screens/mount-app.tsx), so an early answer is not lost on a slow phone.
  *
  * On the baseline flow's pages it also starts the funnel flag's lookup for a visitor without a
  * remembered variant, in parallel with the app's code (issue 14): the same `flags:resolve` request
@@ -104,6 +110,23 @@ export function runBootScript(settings: BootSettings): void {
     }
     const root = document.documentElement;
     if (settings.prerenderedLanguage !== undefined && settings.prerenderedLanguage !== language) root.classList.add('boot-translating');
+    if (settings.prerenderedLanguage !== undefined) {
+      let tapped: Element | null = null;
+      const hold = (event: MouseEvent): void => {
+        const button = event.target instanceof Element ? event.target.closest('#root button') : null;
+        if (button === null) return;
+        // A button in a form would submit it natively, reloading the page.
+        event.preventDefault();
+        tapped = button;
+      };
+      document.addEventListener('click', hold, true);
+      Reflect.set(window, settings.earlyTapKey, {
+        stop: (): Element | null => {
+          document.removeEventListener('click', hold, true);
+          return tapped;
+        },
+      });
+    }
     const loading = settings.loadingText[language];
     if (loading !== undefined && language !== settings.fallbackLanguage) {
       // The spinner below the script is not parsed yet; its text is English in the HTML.

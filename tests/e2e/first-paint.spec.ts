@@ -114,6 +114,29 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
   await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
 });
 
+test('a tap on the step before the app has taken the page over is answered once it has', async ({ page }) => {
+  await skipRootSpinner(page);
+  // The module that puts React on the page, held back: the step is painted, its buttons do nothing yet.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/mount-app-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/onboarding/gender');
+  await expect.poll(() => requested).toBe(true);
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  expect(await page.evaluate(() => performance.getEntriesByName('app-ready').length)).toBe(0);
+  await expect(page).toHaveURL(/\/onboarding\/gender$/);
+
+  release();
+  await expect(page).toHaveURL(/\/onboarding\/company$/);
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Female', exact: true, pressed: true })).toBeVisible();
+});
+
 test('the web font arriving late moves nothing: the step paints in the metric-matched fallback, then swaps in place', async ({ page }) => {
   // The Latin subset the HTML preloads, held back until the step has painted in the fallback.
   const release = await holdWebFont(page);
