@@ -5,6 +5,7 @@ import { ensureVisitorId, readVisitorId } from './visitor/ensure-visitor-id';
 import { captureFbclid } from './visitor/capture-fbclid';
 import { createFunnelFlowResolver } from './flags/resolve-funnel-flow';
 import { loadFunnelFlagClient } from './flags/load-funnel-flag-provider';
+import { peekBootFlagVariant } from './flags/boot-flag-resolve';
 import { browserFunnelStorage } from './funnel/browser-funnel-storage';
 import type { FunnelStorage } from './funnel/funnel-storage';
 import type { AuthService } from './account/auth-service';
@@ -126,8 +127,8 @@ export const CONSENT_DECISION_WAIT_MS = 2000;
  * payment-completion step awaits the purchase, and no step may wait on tracking for more than 1 s.
  */
 export const CONVERSION_CONSENT_WAIT_MS = 1000;
-/** Analytics events wait for an idle moment at most this long (they are timestamped when recorded). */
-const ANALYTICS_IDLE_TIMEOUT_MS = 1000;
+/** Work nobody waits for (analytics events, timestamped when recorded; the flag SDK) waits for an idle moment at most this long. */
+const IDLE_TIMEOUT_MS = 1000;
 
 const log = (message: string, error: unknown): void => console.warn(message, error);
 
@@ -193,7 +194,7 @@ export function createAppServices(): AppServices {
     log,
     // After the paint, and then when idle: a tap's answer is recorded in the click, and the frame after
     // it is not yet the next question's (React renders that in the following tasks).
-    (task) => afterNextPaint(() => whenIdle(task, ANALYTICS_IDLE_TIMEOUT_MS)),
+    (task) => afterNextPaint(() => whenIdle(task, IDLE_TIMEOUT_MS)),
     (task) => {
       window.addEventListener('pagehide', task);
       document.addEventListener('visibilitychange', () => {
@@ -323,6 +324,12 @@ export function createAppServices(): AppServices {
       // The SDK and Confidence's provider are their own chunks, loaded with the first lookup (a
       // visitor whose variant is remembered never loads them).
       load: (signal) => loadFunnelFlagClient({ env: import.meta.env, origin: window.location.origin, fetch: (input, init) => window.fetch(input, init), signal, log }),
+      // The boot script's lookup decides the flow; the SDK follows once the first step is usable
+      // (issue 14: not needed to paint or answer the first question).
+      early: {
+        read: (visitorId) => peekBootFlagVariant(variants.flag, visitorId),
+        later: (evaluate) => afterRootSpinner(document, () => whenIdle(evaluate, IDLE_TIMEOUT_MS)),
+      },
       storage: local.storage,
       onExposure: (exposure) => analytics.flagExposure(exposure, eventMeta()),
       log,

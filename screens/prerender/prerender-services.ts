@@ -41,8 +41,8 @@ export function prerenderServices(): AppServices {
     createI18n: (): Promise<i18n> => unavailable('createI18n')(),
     visitorId: () => '',
     captureClickId: noop,
-    // The browser's lookup itself (a new visitor, no id yet: the flag's default), so its code runs here
-    // and the page preloads it; a page of another flow is never reached through the lookup.
+    // The browser's resolver (a new visitor, no id yet: the flag's default, without loading the SDK, which
+    // the browser loads after the first step); a page of another flow is never reached through it.
     resolveFunnelFlow: createFunnelFlowResolver({
       variants,
       load: (signal) =>

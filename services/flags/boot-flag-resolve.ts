@@ -27,3 +27,55 @@ function asResponse(value: unknown): Response {
   if (value instanceof Response) return value;
   throw new TypeError('the boot script handed over something other than a Response');
 }
+
+/** The variant in the boot script's lookup, read ahead of the SDK, and how to stop the request. */
+export interface BootFlagVariant {
+  /** The flag value's `variant`; rejects when the answer is not OK or does not carry the flag. */
+  readonly variant: Promise<string | undefined>;
+  readonly abort: () => void;
+}
+
+/**
+ * Reads the variant for `flag` from the boot script's lookup without taking the request: the provider
+ * takes it later, when the SDK evaluates (and applies) the same answer. Undefined when the page sent no
+ * lookup or one for another visitor. `undefined` as the variant: the flag resolved without a value
+ * (no segment matched), which the SDK turns into the default variant.
+ */
+export function peekBootFlagVariant(flag: string, visitorId: string, scope: object = globalThis): BootFlagVariant | undefined {
+  const handoff: unknown = Reflect.get(scope, BOOT_FLAG_RESOLVE_KEY);
+  if (typeof handoff !== 'object' || handoff === null || !('body' in handoff) || !('response' in handoff) || !('abort' in handoff)) return undefined;
+  const { body, response, abort } = handoff;
+  if (typeof body !== 'string' || targetingKeyOf(body) !== visitorId || !(response instanceof Promise) || typeof abort !== 'function') return undefined;
+  // Cloned in the first callback: the provider reads the handed-over response's own body later.
+  const answer = response.then((value) => asResponse(value).clone());
+  return {
+    variant: answer.then(async (copy) => {
+      if (!copy.ok) throw new Error(`flags:resolve answered ${String(copy.status)}`);
+      return variantIn(await copy.json(), flag);
+    }),
+    abort: () => void Reflect.apply(abort, undefined, []),
+  };
+}
+
+function targetingKeyOf(body: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('evaluationContext' in parsed)) return undefined;
+    const context = parsed.evaluationContext;
+    return typeof context === 'object' && context !== null && 'targeting_key' in context ? context.targeting_key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Confidence's answer: `resolvedFlags[]` with `flag: "flags/<name>"` and a struct `value` (WIRE.md). */
+function variantIn(answer: unknown, flag: string): string | undefined {
+  const resolved = typeof answer === 'object' && answer !== null && 'resolvedFlags' in answer && Array.isArray(answer.resolvedFlags) ? answer.resolvedFlags : [];
+  const unknownFlags: unknown[] = resolved;
+  const entry = unknownFlags.find((item): item is object => typeof item === 'object' && item !== null && 'flag' in item && item.flag === `flags/${flag}`);
+  if (entry === undefined) throw new Error(`flags:resolve did not resolve ${flag}`);
+  const value = 'value' in entry ? entry.value : undefined;
+  if (typeof value !== 'object' || value === null || !('variant' in value)) return undefined;
+  if (typeof value.variant !== 'string') throw new Error(`${flag} resolved to a variant that is not a string`);
+  return value.variant;
+}

@@ -1,6 +1,7 @@
 import type { Client, EvaluationContext, Provider } from '@openfeature/web-sdk';
 import type { CompiledVariants } from '../../engine/compiled-flow';
 import type { KeyValueStorage } from '../storage/key-value-storage';
+import type { BootFlagVariant } from './boot-flag-resolve';
 
 /** Spec: the flag lookup times out after 1000 ms. */
 export const FLAG_TIMEOUT_MS = 1000;
@@ -32,12 +33,24 @@ export interface ResolveFunnelFlowOptions {
   readonly variants: CompiledVariants;
   /** Loads the SDK and creates the provider; `signal` aborts its resolve request when the lookup times out. */
   readonly load: (signal: AbortSignal) => Promise<LoadedFlagClient>;
+  /** The lookup the page's boot script sent, used without waiting for the SDK. */
+  readonly early?: EarlyLookup;
   /** Where the visitor's variant is remembered (local storage). */
   readonly storage: KeyValueStorage;
   /** The first decision for a visitor (analytics: the report splits by variant). */
   readonly onExposure: (exposure: FlagExposure) => void;
   readonly timeoutMs?: number;
   readonly log?: (message: string, error: unknown) => void;
+}
+
+export interface EarlyLookup {
+  /** The boot script's lookup for this visitor, read without the SDK (boot-flag-resolve.ts), or undefined. */
+  readonly read: (visitorId: string) => BootFlagVariant | undefined;
+  /**
+   * Runs the SDK's evaluation of that answer (the track call, then the evaluation, which applies the
+   * variant shown) once the first step is on screen and usable.
+   */
+  readonly later: (evaluate: () => void) => void;
 }
 
 /** The storage key of the remembered variant: `{"visitorId": ..., "variant": ...}`. */
@@ -68,8 +81,8 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   const baselineFlow = variants.variants[variants.defaultVariant] ?? 'default';
   if (visitorId === '') {
     // Nobody to resolve for (the build-time render of the first step, before any visitor): the flag's
-    // default. The SDK and provider still load, so a page rendered this way preloads the lookup's chunks.
-    await options.load(new AbortController().signal);
+    // default. The SDK is not loaded, so the prerendered page does not preload it: its boot script
+    // sends the lookup, and the SDK comes after the step (`later`).
     return baselineFlow;
   }
   const key = rememberedVariantKey(variants.flag);
@@ -77,7 +90,8 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   const rememberedFlow = remembered === undefined ? undefined : variants.variants[remembered];
   if (rememberedFlow !== undefined) return rememberedFlow;
 
-  const { variant, fallback } = await lookUp(visitorId, options, log);
+  const early = options.early?.read(visitorId);
+  const { variant, fallback } = await lookUp(early === undefined ? () => evaluateWithin(visitorId, options) : () => readEarly(early, options), options, log);
   const flow = variants.variants[variant] ?? baselineFlow;
   try {
     storage.setItem(key, JSON.stringify({ visitorId, variant }));
@@ -85,21 +99,43 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
     log(`Could not remember the ${variants.flag} variant`, error);
   }
   onExposure({ flag: variants.flag, variant, flow, fallback });
+  // The SDK evaluates the same answer (the provider takes the page's request), which tracks and
+  // applies the variant shown. Not after a fallback: nothing is applied for a variant not shown.
+  if (early !== undefined && !fallback) {
+    options.early?.later(() => {
+      evaluateWithin(visitorId, options).then(
+        (evaluated) => {
+          if (evaluated !== variant) log(`Flag ${variants.flag}: the SDK evaluated "${evaluated}" for a visitor shown "${variant}"`, undefined);
+        },
+        (error: unknown) => log(`Flag ${variants.flag}: the SDK could not evaluate the variant shown`, error),
+      );
+    });
+  }
   return flow;
 }
 
-async function lookUp(visitorId: string, options: ResolveFunnelFlowOptions, log: (message: string, error: unknown) => void): Promise<{ variant: string; fallback: boolean }> {
-  const { variants, load, timeoutMs = FLAG_TIMEOUT_MS } = options;
-  const controller = new AbortController();
+/** The variant, or the flag's default when the lookup fails (only logged, spec). */
+async function lookUp(find: () => Promise<string>, { variants }: ResolveFunnelFlowOptions, log: (message: string, error: unknown) => void): Promise<{ variant: string; fallback: boolean }> {
   try {
-    const client = await load(controller.signal);
-    const variant = await withTimeout(evaluate(visitorId, variants, client, controller.signal), timeoutMs, () => controller.abort());
+    const variant = await find();
     if (variants.variants[variant] === undefined) throw new Error(`flag ${variants.flag} returned unknown variant "${variant}"`);
     return { variant, fallback: false };
   } catch (error) {
     log(`Flag ${variants.flag} lookup failed; using ${variants.defaultVariant}`, error);
     return { variant: variants.defaultVariant, fallback: true };
   }
+}
+
+/** The boot script's answer, within the same timeout as the SDK's lookup (counted from here). */
+async function readEarly(early: BootFlagVariant, { variants, timeoutMs = FLAG_TIMEOUT_MS }: ResolveFunnelFlowOptions): Promise<string> {
+  return (await withTimeout(early.variant, timeoutMs, early.abort)) ?? variants.defaultVariant;
+}
+
+/** Loads the SDK and evaluates within the timeout, counted from the resolve request (not the chunk downloads). */
+async function evaluateWithin(visitorId: string, { variants, load, timeoutMs = FLAG_TIMEOUT_MS }: ResolveFunnelFlowOptions): Promise<string> {
+  const controller = new AbortController();
+  const client = await load(controller.signal);
+  return withTimeout(evaluate(visitorId, variants, client, controller.signal), timeoutMs, () => controller.abort());
 }
 
 async function evaluate(visitorId: string, variants: CompiledVariants, { openFeature, provider }: LoadedFlagClient, signal: AbortSignal): Promise<string> {

@@ -85,6 +85,10 @@ async function endRootSpinner(page: Page): Promise<void> {
 test.describe('the flag lookup starts from the HTML (issue 14)', () => {
   test('a new visitor: one resolve request, sent by the page\'s inline script (not the app\'s code), for the visitor cookie the app then keeps', async ({ page, context }) => {
     const bodies = resolveBodies(page);
+    const applies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/confidence/v1/flags:apply')) applies.push(request.postData() ?? '');
+    });
     // Who started each resolve request: the script URLs on its initiator's stack (Chromium's DevTools protocol).
     const initiators: string[][] = [];
     const cdp = await context.newCDPSession(page);
@@ -110,6 +114,23 @@ test.describe('the flag lookup starts from the HTML (issue 14)', () => {
     const { variants } = compiledFlows();
     const flowId = variants.variants[assignVariant(`${variants.flag}:${visitorId ?? ''}`, variants.allocation) ?? variants.defaultVariant] ?? '';
     await expect.poll(() => pathOf(page)).toBe(flowById(flowId).steps[0]?.path);
+
+    // The flow came from the page's answer: the flag SDK is not needed to paint or answer the first
+    // step, so its chunk starts only once the spinner has ended; then it evaluates that same answer
+    // (no second resolve) and applies the variant shown.
+    await expect.poll(() => applies.length).toBe(1);
+    const { spinnerEnd, sdkStarts } = await page.evaluate(() => {
+      const animation = document.querySelector('.boot-spinner')?.getAnimations()[0];
+      const end = animation?.effect?.getComputedTiming().endTime;
+      return {
+        spinnerEnd: typeof animation?.startTime === 'number' && typeof end === 'number' ? animation.startTime + end : undefined,
+        sdkStarts: performance.getEntriesByType('resource').filter((entry) => /\/assets\/confidence-flag-provider-[^/]+\.js$/.test(entry.name)).map((entry) => entry.startTime),
+      };
+    });
+    expect(spinnerEnd).toBeGreaterThanOrEqual(1_000);
+    expect(sdkStarts).toHaveLength(1);
+    expect(sdkStarts[0]).toBeGreaterThanOrEqual(spinnerEnd ?? Infinity);
+    expect(bodies).toHaveLength(1);
   });
 
   test('a visitor of another flow never sees the baseline step, even when the app\'s code arrives after the spinner; nor on a later visit', async ({ page, context, baseURL }) => {

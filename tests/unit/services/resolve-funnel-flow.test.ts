@@ -3,13 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompiledVariants } from '../../../engine/compiled-flow';
 import { assignVariant } from '../../../engine/assign-variant';
 import { createConfidenceRoutes, type AppliedFlag } from '../../../server/confidence/create-confidence-routes';
-import { BOOT_FLAG_RESOLVE_KEY } from '../../../services/flags/boot-flag-resolve';
+import { BOOT_FLAG_RESOLVE_KEY, peekBootFlagVariant } from '../../../services/flags/boot-flag-resolve';
 import { createConfidenceFlagProvider } from '../../../services/flags/confidence-flag-provider';
 import { flagSettings, LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../../services/flags/flag-settings';
 import {
   createFunnelFlowResolver,
   FLAG_TRACK_EVENT,
   rememberedVariantKey,
+  type EarlyLookup,
   type FlagExposure,
   type LoadedFlagClient,
 } from '../../../services/flags/resolve-funnel-flow';
@@ -69,6 +70,8 @@ function pageLoad(options: {
   resolver?: 'up' | 'down' | 'hang' | 'late';
   /** Milliseconds the chunk downloads take before the provider exists. */
   chunkMs?: number;
+  /** The boot script's lookup, read ahead of the SDK (as the composition root wires it). */
+  early?: EarlyLookup;
 }) {
   const sent: string[] = [];
   const exposures: FlagExposure[] = [];
@@ -90,7 +93,7 @@ function pageLoad(options: {
     const settings = flagSettings({}, 'http://stack.test');
     return { openFeature: OpenFeature, provider: createConfidenceFlagProvider({ settings, fetch, signal, log }) };
   });
-  const resolve = createFunnelFlowResolver({ variants, load, storage: options.storage, onExposure: (exposure) => exposures.push(exposure), log });
+  const resolve = createFunnelFlowResolver({ variants, load, storage: options.storage, onExposure: (exposure) => exposures.push(exposure), log, ...(options.early ? { early: options.early } : {}) });
   return { resolve, sent, exposures, log, load, signals };
 }
 
@@ -311,5 +314,100 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
     expect(flow).toBe('default');
     expect(abort).toHaveBeenCalledOnce();
     expect(page.sent).toEqual([]);
+  });
+});
+
+describe('the flow decided from the boot script\'s answer, the SDK after the first step (issue 14)', () => {
+  const bootLookup = (visitor: string, answer: Promise<Response>) => {
+    const abort = vi.fn();
+    const body = JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { visitor_id: visitor, targeting_key: visitor }, apply: false, flags: [] });
+    Reflect.set(globalThis, BOOT_FLAG_RESOLVE_KEY, { body, response: answer, abort });
+    return { abort };
+  };
+  const stackAnswer = (visitor: string): Promise<Response> =>
+    Promise.resolve(stack.routes.request('/v1/flags:resolve', { method: 'POST', body: JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { targeting_key: visitor }, flags: [] }) }));
+  /** The composition root's wiring, with the "after the first step" moment in the test's hands. */
+  const earlyLookup = () => {
+    const later: (() => void)[] = [];
+    const early: EarlyLookup = { read: (visitorId) => peekBootFlagVariant(variants.flag, visitorId), later: (evaluate) => void later.push(evaluate) };
+    return { early, later };
+  };
+
+  beforeEach(() => {
+    stack = createConfidenceRoutes({ variants: () => variants });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(async () => {
+    Reflect.deleteProperty(globalThis, BOOT_FLAG_RESOLVE_KEY);
+    vi.useRealTimers();
+    await OpenFeature.clearProviders();
+  });
+
+  it('decides without loading the SDK; later the SDK evaluates the same answer (no second request) and applies the variant shown', async () => {
+    for (const [variant, flow] of Object.entries(variants.variants)) {
+      const visitor = visitorIn(variant);
+      bootLookup(visitor, stackAnswer(visitor));
+      const storage = memoryStorage();
+      const { early, later } = earlyLookup();
+      const page = pageLoad({ storage, early });
+      await expect(page.resolve(visitor)).resolves.toBe(flow);
+      expect(page.load).not.toHaveBeenCalled();
+      expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
+      expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
+      expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([]);
+
+      expect(later).toHaveLength(1);
+      later[0]?.();
+      await vi.advanceTimersByTimeAsync(300);
+      expect(page.load).toHaveBeenCalledOnce();
+      expect(page.sent).toEqual(['flags:apply']);
+      expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([expect.objectContaining({ flag: variants.flag, variant })]);
+      expect(Reflect.has(globalThis, BOOT_FLAG_RESOLVE_KEY)).toBe(false);
+      expect(page.log).not.toHaveBeenCalled();
+      await OpenFeature.clearProviders();
+    }
+  });
+
+  it('a page request that hangs: baseline at 1000 ms, the request aborted, and the SDK never loads (nothing to apply)', async () => {
+    const visitor = visitorIn('feedback-v1');
+    const { abort } = bootLookup(visitor, new Promise<Response>(() => undefined));
+    const { early, later } = earlyLookup();
+    const page = pageLoad({ storage: memoryStorage(), early });
+    let flow: string | undefined;
+    void page.resolve(visitor).then((value) => (flow = value));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(flow).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(flow).toBe('default');
+    expect(abort).toHaveBeenCalledOnce();
+    expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
+    expect(later).toEqual([]);
+    expect(page.load).not.toHaveBeenCalled();
+  });
+
+  it('an answer that fails or lacks the flag: baseline, only logged, nothing later', async () => {
+    const answers = [Promise.resolve(new Response('busy', { status: 503 })), Promise.resolve(Response.json({ resolvedFlags: [], resolveToken: '' })), Promise.reject(new TypeError('Failed to fetch'))];
+    for (const answer of answers) {
+      answer.catch(() => undefined);
+      const visitor = visitorIn('feedback-v2');
+      bootLookup(visitor, answer);
+      const { early, later } = earlyLookup();
+      const page = pageLoad({ storage: memoryStorage(), early });
+      await expect(page.resolve(visitor)).resolves.toBe('default');
+      expect(page.log).toHaveBeenCalledOnce();
+      expect(later).toEqual([]);
+      expect(page.load).not.toHaveBeenCalled();
+    }
+  });
+
+  it('no page request for this visitor: the SDK looks the flag up at once, as without the boot script', async () => {
+    const visitor = visitorIn('feedback-v1');
+    bootLookup(visitorIn('feedback-v2'), stackAnswer(visitorIn('feedback-v2')));
+    const { early, later } = earlyLookup();
+    const page = pageLoad({ storage: memoryStorage(), early });
+    await expect(page.resolve(visitor)).resolves.toBe('v1');
+    expect(page.load).toHaveBeenCalledOnce();
+    expect(page.sent).toContain('flags:resolve');
+    expect(later).toEqual([]);
   });
 });
