@@ -22,6 +22,10 @@ const RENDER_MODULE = '/screens/prerender/render-first-steps.tsx';
 const MOUNT_MODULE = '/screens/mount-app.tsx';
 /** index.html marks what a prerendered page replaces inside #root. */
 const APP_HTML = /<!--app-html-->[\s\S]*?<!--\/app-html-->/;
+/** A script of this type is neither fetched nor run: the boot script starts it after the first paint. */
+const HELD_TYPE = 'text/plain';
+/** On a prerendered page's held scripts and preloads: what each becomes after the first paint (`module`, or a link's rel). */
+const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 /** The language the prerendered markup is in (the spec's texts are English). */
 const PRERENDER_LANGUAGE = fallbackLanguage;
 
@@ -177,11 +181,11 @@ function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputC
     if (asset?.type !== 'asset') throw new Error(`first-paint: CSS ${file} is not in the bundle`);
     return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
   });
-  // Found by the browser's preload scanner with the entry script: the chunks, and the translations of
-  // the page's language (the boot script asks for another language's itself).
+  // Started with the entry script after the first paint (below): the chunks, and the translations of
+  // the page's language, which only the app reads (the boot script asks for another language's itself).
   const preloads = [
     modulePreloads(chunks),
-    ...initialNamespaces.map((namespace) => `<link rel="preload" as="fetch" crossorigin href="/locales/${PRERENDER_LANGUAGE}/${namespace}.json">`),
+    ...initialNamespaces.map((namespace) => `<link ${AFTER_PAINT_ATTRIBUTE}="preload" as="fetch" crossorigin href="/locales/${PRERENDER_LANGUAGE}/${namespace}.json">`),
   ].join('');
   let html = indexHtml;
   // The stylesheets are inlined: no render-blocking request before the first paint.
@@ -193,12 +197,15 @@ function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputC
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title><style>${styles.join('')}</style>`)
     .replace('</head>', `${preloads}</head>`)
     .replace(APP_HTML, () => page.markup)
-    // The step is painted from this HTML; the scripts only hydrate it. At low priority the browser fetches
-    // them after what the paint uses (font, icons, translations), and paints before running them.
-    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    // The step is painted from this HTML; the scripts only hydrate it. They are held (inert tags) until
+    // the first paint, when the boot script starts them all at once (screens/boot/boot-script.ts): the
+    // paint's own requests (font, icons, translations) go first, and a tap before the app took over is
+    // kept for it.
+    .replace(/<script type="module" crossorigin src=/g, `<script type="${HELD_TYPE}" ${AFTER_PAINT_ATTRIBUTE}="module" crossorigin src=`)
+    .replace(/<link rel="modulepreload" crossorigin href=/g, `<link ${AFTER_PAINT_ATTRIBUTE}="modulepreload" crossorigin href=`)
     .replace('<div id="root">', `<div id="root" data-prerendered="${PRERENDER_LANGUAGE}">`);
   if (!html.includes(page.markup)) throw new Error('first-paint: index.html has no <!--app-html--> marker in #root');
+  if (/<script type="module"|<link rel="modulepreload"/.test(html)) throw new Error('first-paint: a module script or preload of the page was not held until the first paint');
   return html;
 }
 

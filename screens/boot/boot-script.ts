@@ -44,9 +44,11 @@ export interface BootFlagSettings {
  * then reads from the cache. When the page was prerendered in another language, the prerendered
  * markup is hidden (class `boot-translating`, styled in app.css) until the app renders in the right one.
  *
- * On a prerendered page, a tap on one of the step's buttons before the app has taken the page over
- * (its buttons do nothing yet) is held back: the app repeats it once it has hydrated the step
- * (screens/mount-app.tsx), so an early answer is not lost on a slow phone.
+ * On a prerendered page it starts the page's module scripts, which the HTML holds as inert tags, once
+ * the first frame is painted (the markup is there; the scripts only hydrate it). A tap on one of the
+ * step's buttons before the app has taken the page over (its buttons do nothing yet) is held back:
+ * the app repeats it once it has hydrated the step (screens/mount-app.tsx), so an early answer is not
+ * lost on a slow phone.
  *
  * On the baseline flow's pages it also starts the funnel flag's lookup for a visitor without a
  * remembered variant, in parallel with the app's code (issue 14): the same `flags:resolve` request
@@ -62,6 +64,79 @@ export interface BootFlagSettings {
  * module, and must never throw.
  */
 export function runBootScript(settings: BootSettings): void {
+  // First and on its own: without it the page's scripts never start.
+  try {
+    if (settings.prerenderedLanguage !== undefined) {
+      // The page's module scripts, their preloads and its translations are held in the HTML
+      // (`data-after-paint`, the first-paint plugin) and start here once the first frame has been painted.
+      let started = false;
+      const startScripts = (): void => {
+        if (started) return;
+        if (document.readyState === 'loading') {
+          // The held tags are not all parsed yet.
+          document.addEventListener('DOMContentLoaded', startScripts, { once: true });
+          return;
+        }
+        started = true;
+        for (const held of document.querySelectorAll('[data-after-paint]')) {
+          const url = held.getAttribute(held.tagName === 'SCRIPT' ? 'src' : 'href');
+          if (url === null) continue;
+          const kind = held.getAttribute('data-after-paint') ?? '';
+          if (kind === 'module') {
+            const script = document.createElement('script');
+            script.type = 'module';
+            script.crossOrigin = '';
+            script.src = url;
+            document.head.appendChild(script);
+          } else {
+            // `modulepreload`, or `preload` (the translations, `as="fetch"`).
+            const link = document.createElement('link');
+            link.rel = kind;
+            const as = held.getAttribute('as');
+            if (as !== null) link.as = as;
+            link.crossOrigin = '';
+            link.href = url;
+            document.head.appendChild(link);
+          }
+        }
+      };
+      // Once the first contentful paint (the splash, or the step without a spinner) is on screen: the
+      // paint timing entry, reported at presentation (a frame callback comes before: Chrome may hold the
+      // first frames of a load). Where paint timing is missing, the second frame. In a hidden tab
+      // nothing paints, so the scripts start at once.
+      if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+        const observer = new PerformanceObserver((entries) => {
+          if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+          observer.disconnect();
+          startScripts();
+        });
+        observer.observe({ type: 'paint', buffered: true });
+      } else {
+        document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(startScripts)), { once: true });
+      }
+      if (document.visibilityState === 'hidden') startScripts();
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') startScripts();
+      });
+      let tapped: Element | null = null;
+      const hold = (event: MouseEvent): void => {
+        const button = event.target instanceof Element ? event.target.closest('#root button') : null;
+        if (button === null) return;
+        // A button in a form would submit it natively, reloading the page.
+        event.preventDefault();
+        tapped = button;
+      };
+      document.addEventListener('click', hold, true);
+      Reflect.set(window, settings.earlyTapKey, {
+        stop: (): Element | null => {
+          document.removeEventListener('click', hold, true);
+          return tapped;
+        },
+      });
+    }
+  } catch {
+    // Nothing here throws in a browser that runs module scripts; should it, the page stays as painted.
+  }
   try {
     const supported = settings.languages;
     const pick = (tag: string | null | undefined): string | undefined => {
@@ -110,23 +185,6 @@ export function runBootScript(settings: BootSettings): void {
     }
     const root = document.documentElement;
     if (settings.prerenderedLanguage !== undefined && settings.prerenderedLanguage !== language) root.classList.add('boot-translating');
-    if (settings.prerenderedLanguage !== undefined) {
-      let tapped: Element | null = null;
-      const hold = (event: MouseEvent): void => {
-        const button = event.target instanceof Element ? event.target.closest('#root button') : null;
-        if (button === null) return;
-        // A button in a form would submit it natively, reloading the page.
-        event.preventDefault();
-        tapped = button;
-      };
-      document.addEventListener('click', hold, true);
-      Reflect.set(window, settings.earlyTapKey, {
-        stop: (): Element | null => {
-          document.removeEventListener('click', hold, true);
-          return tapped;
-        },
-      });
-    }
     const loading = settings.loadingText[language];
     if (loading !== undefined && language !== settings.fallbackLanguage) {
       // The spinner below the script is not parsed yet; its text is English in the HTML.

@@ -16,6 +16,10 @@ test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the first step shows its question: heading, options and progress from the HTML alone', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\.js$/.test(request.url())) scripts.push(request.url());
+    });
     const response = await page.goto('/onboarding/gender');
     expect(response?.headers()['content-encoding']).toBe('br');
     // Shown once the CSS spinner ends (the wait needs no script either).
@@ -27,8 +31,13 @@ test.describe('with JavaScript disabled', () => {
     expect(await page.title()).toBe('Your personal nutrition plan');
     // The spinner's screen carries the brand (the first contentful paint comes before the step's).
     await expect(page.locator('.boot-spinner .wordmark svg')).toHaveCount(1);
-    // The scripts only hydrate what the HTML paints: they are fetched after what the paint uses.
-    expect(await page.locator('script[type="module"]:not([fetchpriority="low"]), link[rel="modulepreload"]:not([fetchpriority="low"])').count()).toBe(0);
+    // The scripts only hydrate what the HTML paints: the HTML holds them as inert tags, which the boot
+    // script starts after the first paint; without JavaScript none is ever fetched.
+    expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0);
+    expect(await page.locator('script[data-after-paint="module"]').count()).toBe(1);
+    expect(await page.locator('link[data-after-paint="modulepreload"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('link[data-after-paint="preload"][as="fetch"][href^="/locales/en/"]').count()).toBeGreaterThan(0);
+    expect(scripts).toEqual([]);
   });
 });
 
@@ -80,6 +89,16 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
       .map((resource) => new URL(resource.name).pathname);
   });
   expect(late).toEqual([]);
+  // ...and none of them before the first paint (the splash): they only serve the app, which starts after it.
+  const beforePaint = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-paint')[0];
+    if (!paint) return ['no first-paint entry'];
+    return performance
+      .getEntriesByType('resource')
+      .filter((resource) => /\/assets\/.+\.js$|\/locales\//.test(resource.name) && resource.startTime < paint.startTime)
+      .map((resource) => new URL(resource.name).pathname);
+  });
+  expect(beforePaint).toEqual([]);
 
   // Analytics, error reporting and the pixel load only after the CSS root spinner (1 s here) ended:
   // behind it the visitor waits, and nothing may compete with what they wait for (issue 12 section 1).
