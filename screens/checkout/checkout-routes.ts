@@ -13,7 +13,8 @@ export function checkoutRoutes(services: AppServices): RouteObject[] {
       path: 'checkout',
       lazy: { Component: async () => (await import('./checkout-layout')).CheckoutLayout },
       children: [
-        { index: true, loader: () => redirect('/checkout/plans'), element: null },
+        // The query goes along (an ad's or an e-mail's utm_* parameters are read from the page's URL).
+        { index: true, loader: ({ request }) => redirect(`/checkout/plans${new URL(request.url).search}`), element: null },
         {
           path: 'plans',
           // Session, subscriber and price lookups can fail on the network: retry, not the root error screen.

@@ -181,10 +181,11 @@ test('/checkout leads to the plans; a failed price list offers a retry; in Swedi
   await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'SE', 'CF-IPCity': 'Stockholm', 'CF-Postal-Code': '111 20' });
   // A price list that fails once: the page's own error element offers a retry, which works.
   await page.route('**/functions/v1/list-stripe-prices', (route) => route.fulfill({ status: 503, json: { error: 'unavailable', message: 'try later' } }), { times: 1 });
-  // /checkout itself leads to the plans.
-  await page.goto('/checkout');
+  // /checkout itself leads to the plans, keeping the query.
+  await page.goto('/checkout?utm_source=newsletter');
   await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'common', 'retry.heading') })).toBeVisible();
   expect(pathOf(page)).toBe('/checkout/plans');
+  expect(new URL(page.url()).search).toBe('?utm_source=newsletter');
   await page.getByRole('button', { name: localeText('en', 'common', 'error.tryAgain') }).click();
   await expect(radio(page, 'top', 'yearly')).toHaveAccessibleDescription(/SEK\s919\.99 SEK\s459\.99 for the first year.*SEK\s1\.26 per day/);
   // Cached for the session under the spec's keys (the plans loader looked it up once).
