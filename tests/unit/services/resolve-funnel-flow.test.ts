@@ -100,6 +100,19 @@ function pageLoad(options: {
 let stack = createConfidenceRoutes({ variants: () => variants });
 const applied = async (): Promise<AppliedFlag[]> => (await (await stack.devRoutes.request('/applied')).json()) as AppliedFlag[];
 
+/** What screens/boot/boot-script.ts leaves on window: its request, the answer to come, its abort. */
+function bootLookup(visitor: string, answer: Promise<Response>) {
+  const abort = vi.fn();
+  const body = JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { visitor_id: visitor, targeting_key: visitor }, apply: false, flags: [] });
+  Reflect.set(globalThis, BOOT_FLAG_RESOLVE_KEY, { body, response: answer, abort });
+  return { abort };
+}
+
+/** The stack's resolver answering the boot script's request for `visitor`. */
+function stackAnswer(visitor: string): Promise<Response> {
+  return Promise.resolve(stack.routes.request('/v1/flags:resolve', { method: 'POST', body: JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { targeting_key: visitor }, flags: [] }) }));
+}
+
 describe('createFunnelFlowResolver with Confidence\'s provider against the stack\'s resolver', () => {
   beforeEach(() => {
     stack = createConfidenceRoutes({ variants: () => variants });
@@ -261,16 +274,6 @@ describe('flagSettings', () => {
 });
 
 describe('the lookup the boot script started from the HTML (services/flags/boot-flag-resolve.ts)', () => {
-  /** What screens/boot/boot-script.ts leaves on window: its request, the answer to come, its abort. */
-  const bootLookup = (visitor: string, answer: Promise<Response>) => {
-    const abort = vi.fn();
-    const body = JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { visitor_id: visitor, targeting_key: visitor }, apply: false, flags: [] });
-    Reflect.set(globalThis, BOOT_FLAG_RESOLVE_KEY, { body, response: answer, abort });
-    return { abort };
-  };
-  const stackAnswer = (visitor: string): Promise<Response> =>
-    Promise.resolve(stack.routes.request('/v1/flags:resolve', { method: 'POST', body: JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { targeting_key: visitor }, flags: [] }) }));
-
   beforeEach(() => {
     stack = createConfidenceRoutes({ variants: () => variants });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -315,99 +318,81 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
     expect(abort).toHaveBeenCalledOnce();
     expect(page.sent).toEqual([]);
   });
-});
 
-describe('the flow decided from the boot script\'s answer, the SDK after the first step (issue 14)', () => {
-  const bootLookup = (visitor: string, answer: Promise<Response>) => {
-    const abort = vi.fn();
-    const body = JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { visitor_id: visitor, targeting_key: visitor }, apply: false, flags: [] });
-    Reflect.set(globalThis, BOOT_FLAG_RESOLVE_KEY, { body, response: answer, abort });
-    return { abort };
-  };
-  const stackAnswer = (visitor: string): Promise<Response> =>
-    Promise.resolve(stack.routes.request('/v1/flags:resolve', { method: 'POST', body: JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { targeting_key: visitor }, flags: [] }) }));
-  /** The composition root's wiring, with the "after the first step" moment in the test's hands. */
-  const earlyLookup = () => {
-    const later: (() => void)[] = [];
-    const early: EarlyLookup = { read: (visitorId) => peekBootFlagVariant(variants.flag, visitorId), later: (evaluate) => void later.push(evaluate) };
-    return { early, later };
-  };
+  describe('the flow decided from the boot script\'s answer, the SDK after the first step (issue 14)', () => {
+    /** The composition root's wiring, with the "after the first step" moment in the test's hands. */
+    const earlyLookup = () => {
+      const later: (() => void)[] = [];
+      const early: EarlyLookup = { read: (visitorId) => peekBootFlagVariant(variants.flag, visitorId), later: (evaluate) => void later.push(evaluate) };
+      return { early, later };
+    };
 
-  beforeEach(() => {
-    stack = createConfidenceRoutes({ variants: () => variants });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  });
-  afterEach(async () => {
-    Reflect.deleteProperty(globalThis, BOOT_FLAG_RESOLVE_KEY);
-    vi.useRealTimers();
-    await OpenFeature.clearProviders();
-  });
+    it('decides without loading the SDK; later the SDK evaluates the same answer (no second request) and applies the variant shown', async () => {
+      for (const [variant, flow] of Object.entries(variants.variants)) {
+        const visitor = visitorIn(variant);
+        bootLookup(visitor, stackAnswer(visitor));
+        const storage = memoryStorage();
+        const { early, later } = earlyLookup();
+        const page = pageLoad({ storage, early });
+        await expect(page.resolve(visitor)).resolves.toBe(flow);
+        expect(page.load).not.toHaveBeenCalled();
+        expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
+        expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
+        expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([]);
 
-  it('decides without loading the SDK; later the SDK evaluates the same answer (no second request) and applies the variant shown', async () => {
-    for (const [variant, flow] of Object.entries(variants.variants)) {
-      const visitor = visitorIn(variant);
-      bootLookup(visitor, stackAnswer(visitor));
-      const storage = memoryStorage();
-      const { early, later } = earlyLookup();
-      const page = pageLoad({ storage, early });
-      await expect(page.resolve(visitor)).resolves.toBe(flow);
-      expect(page.load).not.toHaveBeenCalled();
-      expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
-      expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
-      expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([]);
+        expect(later).toHaveLength(1);
+        later[0]?.();
+        await vi.advanceTimersByTimeAsync(300);
+        expect(page.load).toHaveBeenCalledOnce();
+        expect(page.sent).toEqual(['flags:apply']);
+        expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([expect.objectContaining({ flag: variants.flag, variant })]);
+        expect(Reflect.has(globalThis, BOOT_FLAG_RESOLVE_KEY)).toBe(false);
+        expect(page.log).not.toHaveBeenCalled();
+        await OpenFeature.clearProviders();
+      }
+    });
 
-      expect(later).toHaveLength(1);
-      later[0]?.();
-      await vi.advanceTimersByTimeAsync(300);
-      expect(page.load).toHaveBeenCalledOnce();
-      expect(page.sent).toEqual(['flags:apply']);
-      expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([expect.objectContaining({ flag: variants.flag, variant })]);
-      expect(Reflect.has(globalThis, BOOT_FLAG_RESOLVE_KEY)).toBe(false);
-      expect(page.log).not.toHaveBeenCalled();
-      await OpenFeature.clearProviders();
-    }
-  });
-
-  it('a page request that hangs: baseline at 1000 ms, the request aborted, and the SDK never loads (nothing to apply)', async () => {
-    const visitor = visitorIn('feedback-v1');
-    const { abort } = bootLookup(visitor, new Promise<Response>(() => undefined));
-    const { early, later } = earlyLookup();
-    const page = pageLoad({ storage: memoryStorage(), early });
-    let flow: string | undefined;
-    void page.resolve(visitor).then((value) => (flow = value));
-    await vi.advanceTimersByTimeAsync(999);
-    expect(flow).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(flow).toBe('default');
-    expect(abort).toHaveBeenCalledOnce();
-    expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
-    expect(later).toEqual([]);
-    expect(page.load).not.toHaveBeenCalled();
-  });
-
-  it('an answer that fails or lacks the flag: baseline, only logged, nothing later', async () => {
-    const answers = [Promise.resolve(new Response('busy', { status: 503 })), Promise.resolve(Response.json({ resolvedFlags: [], resolveToken: '' })), Promise.reject(new TypeError('Failed to fetch'))];
-    for (const answer of answers) {
-      answer.catch(() => undefined);
-      const visitor = visitorIn('feedback-v2');
-      bootLookup(visitor, answer);
+    it('a page request that hangs: baseline at 1000 ms, the request aborted, and the SDK never loads (nothing to apply)', async () => {
+      const visitor = visitorIn('feedback-v1');
+      const { abort } = bootLookup(visitor, new Promise<Response>(() => undefined));
       const { early, later } = earlyLookup();
       const page = pageLoad({ storage: memoryStorage(), early });
-      await expect(page.resolve(visitor)).resolves.toBe('default');
-      expect(page.log).toHaveBeenCalledOnce();
+      let flow: string | undefined;
+      void page.resolve(visitor).then((value) => (flow = value));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(flow).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(flow).toBe('default');
+      expect(abort).toHaveBeenCalledOnce();
+      expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
       expect(later).toEqual([]);
       expect(page.load).not.toHaveBeenCalled();
-    }
-  });
+    });
 
-  it('no page request for this visitor: the SDK looks the flag up at once, as without the boot script', async () => {
-    const visitor = visitorIn('feedback-v1');
-    bootLookup(visitorIn('feedback-v2'), stackAnswer(visitorIn('feedback-v2')));
-    const { early, later } = earlyLookup();
-    const page = pageLoad({ storage: memoryStorage(), early });
-    await expect(page.resolve(visitor)).resolves.toBe('v1');
-    expect(page.load).toHaveBeenCalledOnce();
-    expect(page.sent).toContain('flags:resolve');
-    expect(later).toEqual([]);
+    it('an answer that fails or lacks the flag: baseline, only logged, nothing later', async () => {
+      const answers = [Promise.resolve(new Response('busy', { status: 503 })), Promise.resolve(Response.json({ resolvedFlags: [], resolveToken: '' })), Promise.reject(new TypeError('Failed to fetch'))];
+      for (const answer of answers) {
+        answer.catch(() => undefined);
+        const visitor = visitorIn('feedback-v2');
+        bootLookup(visitor, answer);
+        const { early, later } = earlyLookup();
+        const page = pageLoad({ storage: memoryStorage(), early });
+        await expect(page.resolve(visitor)).resolves.toBe('default');
+        expect(page.log).toHaveBeenCalledOnce();
+        expect(later).toEqual([]);
+        expect(page.load).not.toHaveBeenCalled();
+      }
+    });
+
+    it('no page request for this visitor: the SDK looks the flag up at once, as without the boot script', async () => {
+      const visitor = visitorIn('feedback-v1');
+      bootLookup(visitorIn('feedback-v2'), stackAnswer(visitorIn('feedback-v2')));
+      const { early, later } = earlyLookup();
+      const page = pageLoad({ storage: memoryStorage(), early });
+      await expect(page.resolve(visitor)).resolves.toBe('v1');
+      expect(page.load).toHaveBeenCalledOnce();
+      expect(page.sent).toContain('flags:resolve');
+      expect(later).toEqual([]);
+    });
   });
 });
