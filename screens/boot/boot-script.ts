@@ -114,6 +114,8 @@ export function runBootScript(settings: BootSettings): void {
       } else {
         document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(startScripts)), { once: true });
       }
+      // A browser that lists paint timing but never reports the paint (an odd webview) still gets the app.
+      setTimeout(startScripts, 1000);
       if (document.visibilityState === 'hidden') startScripts();
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'hidden') startScripts();
