@@ -54,6 +54,7 @@ export function vitePluginFirstPaint(): Plugin {
     ...(prerenderedLanguage === undefined ? {} : { prerenderedLanguage }),
     loadingText: loadingTexts(root),
     earlyTapKey: EARLY_TAP_KEY,
+    afterPaintAttribute: AFTER_PAINT_ATTRIBUTE,
     ...(config === undefined ? {} : bootFlag(root, config.env)),
   });
 

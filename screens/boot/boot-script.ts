@@ -11,6 +11,8 @@ export interface BootSettings {
   readonly loadingText: Readonly<Record<string, string>>;
   /** The window property where a tap on the prerendered step waits for the app (screens/boot/early-tap.ts). */
   readonly earlyTapKey: string;
+  /** On a prerendered page, the attribute of the script and preload tags held until the first paint (its value: `module` or a link's rel). */
+  readonly afterPaintAttribute: string;
   /** The funnel flag's lookup, started here on the baseline flow's pages (absent: no flag in the build). */
   readonly flag?: BootFlagSettings;
 }
@@ -68,7 +70,7 @@ export function runBootScript(settings: BootSettings): void {
   try {
     if (settings.prerenderedLanguage !== undefined) {
       // The page's module scripts, their preloads and its translations are held in the HTML
-      // (`data-after-paint`, the first-paint plugin) and start here once the first frame has been painted.
+      // (`afterPaintAttribute`, the first-paint plugin) and start here once the first paint is on screen.
       let started = false;
       const startScripts = (): void => {
         if (started) return;
@@ -78,10 +80,10 @@ export function runBootScript(settings: BootSettings): void {
           return;
         }
         started = true;
-        for (const held of document.querySelectorAll('[data-after-paint]')) {
+        for (const held of document.querySelectorAll(`[${settings.afterPaintAttribute}]`)) {
           const url = held.getAttribute(held.tagName === 'SCRIPT' ? 'src' : 'href');
           if (url === null) continue;
-          const kind = held.getAttribute('data-after-paint') ?? '';
+          const kind = held.getAttribute(settings.afterPaintAttribute) ?? '';
           if (kind === 'module') {
             const script = document.createElement('script');
             script.type = 'module';

@@ -1,7 +1,6 @@
 import type { i18n } from 'i18next';
 import variants from 'virtual:flow-variants';
 import { createFunnelFlowResolver } from '../../services/flags/resolve-funnel-flow';
-import { loadFunnelFlagClient } from '../../services/flags/load-funnel-flag-provider';
 import type { AppServices } from '../../services/composition-root';
 import { sessionSignUpCache } from '../../services/account/sign-up-cache';
 import { createSignedInDestination } from '../../services/account/signed-in-destination';
@@ -45,8 +44,7 @@ export function prerenderServices(): AppServices {
     // the browser loads after the first step); a page of another flow is never reached through it.
     resolveFunnelFlow: createFunnelFlowResolver({
       variants,
-      load: (signal) =>
-        loadFunnelFlagClient({ env: import.meta.env, origin: BUILD_ORIGIN, fetch: () => Promise.reject(new Error('no network while prerendering')), signal, log }),
+      load: unavailable('the flag SDK'),
       storage: local,
       onExposure: noop,
       log: (message, error) => console.warn(message, error),

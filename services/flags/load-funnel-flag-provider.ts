@@ -13,9 +13,8 @@ export interface LoadFunnelFlagClientOptions {
 
 /**
  * The OpenFeature SDK and Confidence's provider for the funnel flag, imported on first use so they stay
- * out of the entry chunk. One function for the browser's composition root and the build-time render
- * (screens/prerender/prerender-services.ts), so the prerendered first step preloads exactly the chunks
- * the browser's lookup loads.
+ * out of the entry chunk and off the first step (the boot script's lookup decides the flow; the SDK
+ * evaluates it after the first step, services/flags/resolve-funnel-flow.ts).
  */
 export async function loadFunnelFlagClient(options: LoadFunnelFlagClientOptions): Promise<LoadedFlagClient> {
   const [{ OpenFeature }, { createConfidenceFlagProvider }, { flagSettings }] = await Promise.all([

@@ -90,7 +90,8 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   const rememberedFlow = remembered === undefined ? undefined : variants.variants[remembered];
   if (rememberedFlow !== undefined) return rememberedFlow;
 
-  const early = options.early?.read(visitorId);
+  const earlyLookup = options.early;
+  const early = earlyLookup?.read(visitorId);
   const { variant, fallback } = await lookUp(early === undefined ? () => evaluateWithin(visitorId, options) : () => readEarly(early, options), options, log);
   const flow = variants.variants[variant] ?? baselineFlow;
   try {
@@ -101,8 +102,8 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   onExposure({ flag: variants.flag, variant, flow, fallback });
   // The SDK evaluates the same answer (the provider takes the page's request), which tracks and
   // applies the variant shown. Not after a fallback: nothing is applied for a variant not shown.
-  if (early !== undefined && !fallback) {
-    options.early?.later(() => {
+  if (earlyLookup !== undefined && early !== undefined && !fallback) {
+    earlyLookup.later(() => {
       evaluateWithin(visitorId, options).then(
         (evaluated) => {
           if (evaluated !== variant) log(`Flag ${variants.flag}: the SDK evaluated "${evaluated}" for a visitor shown "${variant}"`, undefined);
