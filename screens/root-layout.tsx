@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useEffect, useSyncExternalStore } from 'react';
 import variants from 'virtual:flow-variants';
 import { Outlet, useLocation } from 'react-router';
 import { useAppServices } from './app-services-context';
@@ -21,10 +21,7 @@ const ConsentNotice = lazy(() => import('./consent-notice').then((module) => ({ 
  */
 export function RootLayout() {
   const location = useLocation();
-  const { recordPageView, startTelemetry, consent } = useAppServices();
-  // The prerendered page is rendered without a decision; `ask` comes only after start (after hydration),
-  // so the server snapshot may be the state itself: the notice is never part of the prerendered HTML.
-  const consentState = useSyncExternalStore(consent.subscribe, consent.state, consent.state);
+  const { recordPageView, startTelemetry } = useAppServices();
 
   // In the funnel the step itself starts telemetry once painted (a slow first step must not compete
   // with it); route errors start it by reporting.
@@ -42,12 +39,25 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      {consentState === 'ask' ? (
-        // Nothing while its chunk or translations load: the page under it is already usable.
-        <Suspense fallback={null}>
-          <ConsentNotice onChoose={consent.choose} />
-        </Suspense>
-      ) : null}
+      <ConsentPrompt />
     </>
   );
 }
+
+/**
+ * The notice while consent is asked for. Memoised: the layout renders again on every step, the notice
+ * only when the consent state changes (its render is time between a tap and the next question).
+ */
+const ConsentPrompt = memo(function ConsentPrompt() {
+  const { consent } = useAppServices();
+  // The prerendered page is rendered without a decision; `ask` comes only after start (after hydration),
+  // so the server snapshot may be the state itself: the notice is never part of the prerendered HTML.
+  const consentState = useSyncExternalStore(consent.subscribe, consent.state, consent.state);
+  if (consentState !== 'ask') return null;
+  return (
+    // Nothing while its chunk or translations load: the page under it is already usable.
+    <Suspense fallback={null}>
+      <ConsentNotice onChoose={consent.choose} />
+    </Suspense>
+  );
+});

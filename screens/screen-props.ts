@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { CompiledStep } from '../engine/compiled-flow';
 import type { FunnelAnswer, UnitSystem } from '../engine/funnel-answer';
 
@@ -22,4 +23,11 @@ export interface ScreenProps {
   readonly initialUnit: UnitSystem;
   /** The visitor prefers reduced motion: skip decorative animation, keep the behaviour. */
   readonly reducedMotion: boolean;
+}
+
+/** What the screen registry holds for each screen kind. */
+export interface ScreenEntry {
+  readonly Component: ComponentType<ScreenProps>;
+  /** Starts loading the screen's chunk (called for the next step while the visitor reads this one). */
+  readonly preload: () => void;
 }

@@ -1,13 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-schema';
-import type { ScreenProps } from './screen-props';
+import { deferredScreen } from './deferred-screen';
+import type { ScreenEntry, ScreenProps } from './screen-props';
 import { SingleChoiceScreen } from './single-choice-screen';
-
-export interface ScreenEntry {
-  readonly Component: ComponentType<ScreenProps>;
-  /** Starts loading the screen's chunk (called for the next step while the visitor reads this one). */
-  readonly preload: () => void;
-}
 
 /**
  * Which component shows each screen kind of the flow YAML. Explicit, checked by the compiler against
@@ -16,34 +11,16 @@ export interface ScreenEntry {
  */
 export const screenRegistry: Readonly<Record<ScreenKind, ScreenEntry>> = {
   singleChoice: eager(SingleChoiceScreen),
-  info: deferred(async () => (await import('./info-screen')).InfoScreen),
-  company: deferred(async () => (await import('./company-screen')).CompanyScreen),
-  height: deferred(async () => (await import('./height-screen')).HeightScreen),
-  weight: deferred(async () => (await import('./weight-screen')).WeightScreen),
-  age: deferred(async () => (await import('./age-screen')).AgeScreen),
-  readyToStart: deferred(async () => (await import('./ready-to-start-screen')).ReadyToStartScreen),
-  signUpEmail: deferred(async () => (await import('./sign-up-email-screen')).SignUpEmailScreen),
-  signUpPassword: deferred(async () => (await import('./sign-up-password-screen')).SignUpPasswordScreen),
+  info: deferredScreen(async () => (await import('./info-screen')).InfoScreen),
+  company: deferredScreen(async () => (await import('./company-screen')).CompanyScreen),
+  height: deferredScreen(async () => (await import('./height-screen')).HeightScreen),
+  weight: deferredScreen(async () => (await import('./weight-screen')).WeightScreen),
+  age: deferredScreen(async () => (await import('./age-screen')).AgeScreen),
+  readyToStart: deferredScreen(async () => (await import('./ready-to-start-screen')).ReadyToStartScreen),
+  signUpEmail: deferredScreen(async () => (await import('./sign-up-email-screen')).SignUpEmailScreen),
+  signUpPassword: deferredScreen(async () => (await import('./sign-up-password-screen')).SignUpPasswordScreen),
 };
 
 function eager(Component: ComponentType<ScreenProps>): ScreenEntry {
   return { Component, preload: () => {} };
-}
-
-function deferred(load: () => Promise<ComponentType<ScreenProps>>): ScreenEntry {
-  let loading: Promise<ComponentType<ScreenProps>> | undefined;
-  const get = (): Promise<ComponentType<ScreenProps>> => {
-    loading ??= load().catch((error: unknown) => {
-      // Let a later attempt retry a chunk that failed to load (flaky mobile network).
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-  return {
-    Component: lazy(async () => ({ default: await get() })),
-    preload: () => {
-      get().catch(() => undefined);
-    },
-  };
 }

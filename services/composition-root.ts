@@ -38,7 +38,7 @@ import { afterRootSpinner } from './after-root-spinner';
 /** Everything the screens need from the outside world. Screens receive this; they never import an implementation. */
 export interface AppServices {
   readonly createI18n: () => Promise<i18n>;
-  /** The visitor cookie value (created on the first call). */
+  /** The visitor cookie value (created on the first call; the same for the rest of the page). */
   readonly visitorId: () => string;
   /** Stores `fbc` when the landing URL carries `fbclid`. */
   readonly captureClickId: (url: URL) => void;
@@ -296,6 +296,9 @@ export function createAppServices(): AppServices {
     return tracking;
   };
   let telemetryStarted = false;
+  // Read (and the cookie's lifetime refreshed) once per page: every step's loader asks for it, and a
+  // cookie read and write on each tap is main-thread time between the tap and the next question.
+  let visitorId: string | undefined;
   // Only with consent: the pixel loads when it is granted (maybe later, from the notice); a conversion
   // without it sends nothing to the ad platform, neither the pixel event nor the server event.
   // A conversion on a freshly loaded page (the payment's return) may come before the decision: it waits
@@ -317,7 +320,7 @@ export function createAppServices(): AppServices {
   };
   return {
     createI18n,
-    visitorId: () => ensureVisitorId(document),
+    visitorId: () => (visitorId ??= ensureVisitorId(document)),
     captureClickId: (url) => captureFbclid(url, local.storage, Date.now),
     resolveFunnelFlow: createFunnelFlowResolver({
       variants,

@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
-import { useSelector } from '@xstate/react';
 import type { CompiledBackground, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer } from '../../engine/funnel-answer';
 import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
@@ -37,7 +36,6 @@ export function FunnelStepRoute() {
   const { search } = location;
   // Whatever a previous navigation stored; stepHistoryState's readers check its shape.
   const historyState: unknown = location.state;
-  const previousAnswer = useSelector(actor, (snapshot) => snapshot.context.answers[stepId]);
 
   const follow = useCallback(() => {
     const value = funnelStateOf(actor.getSnapshot());
@@ -78,7 +76,8 @@ export function FunnelStepRoute() {
   const background = backgroundFor(step.background, gender);
   usePrefetchNext(next, gender);
 
-  const chooseInitialUnit = () =>
+  const answerWhenOpened = () => actor.getSnapshot().context.answers[stepId];
+  const chooseInitialUnit = (previousAnswer: FunnelAnswer | undefined) =>
     initialUnitSystem(
       answerUnit(previousAnswer),
       services.funnelStorage.read('useMetricOrImperial'),
@@ -89,16 +88,21 @@ export function FunnelStepRoute() {
   // toggle mid-step; and whether focus moves to the heading, which it does on every step this route
   // instance shows but the first (the page load's step keeps the browser's own focus).
   // The direction of the move (from the steps' positions) picks the side the new content slides in from.
-  const [opened, setOpened] = useState<OpenedStep>(() => ({
+  const [opened, setOpened] = useState<OpenedStep>(() => {
+    const previousAnswer = answerWhenOpened();
+    return {
     stepId,
     index: step.index,
-    initialUnit: chooseInitialUnit(),
+    previousAnswer,
+    initialUnit: chooseInitialUnit(previousAnswer),
     focusHeading: false,
     direction: 'none',
-  }));
+  };
+  });
   if (opened.stepId !== stepId) {
     const direction: StepDirection = step.index >= opened.index ? 'forward' : 'back';
-    setOpened({ stepId, index: step.index, initialUnit: chooseInitialUnit(), focusHeading: true, direction });
+    const previousAnswer = answerWhenOpened();
+    setOpened({ stepId, index: step.index, previousAnswer, initialUnit: chooseInitialUnit(previousAnswer), focusHeading: true, direction });
   }
 
   const { i18n } = useTranslation();
@@ -127,7 +131,7 @@ export function FunnelStepRoute() {
         <Component
           step={step}
           headingId={headingId}
-          previousAnswer={previousAnswer}
+          previousAnswer={opened.previousAnswer}
           canSubmit={canSubmit}
           onAnswer={onAnswer}
           onContinue={onContinue}
@@ -147,6 +151,7 @@ export function FunnelStepRoute() {
 interface OpenedStep {
   readonly stepId: string;
   readonly index: number;
+  readonly previousAnswer: FunnelAnswer | undefined;
   readonly initialUnit: ReturnType<typeof initialUnitSystem>;
   readonly focusHeading: boolean;
   readonly direction: StepDirection;

@@ -57,6 +57,48 @@ test('browser back and forward, and the in-app back button, move between steps',
   expect((await localStorageOf(page))["What's your goal?"]).toBe('Gain muscle');
 });
 
+test('a tap does only what the next question needs: the step left is not rendered again, the visitor cookie not rewritten', async ({ page }) => {
+  // Issue 14 (tap to next question): both were main-thread work between the tap and the next step.
+  await page.addInitScript(() => {
+    const pressed: string[] = [];
+    const visitorCookie = { writes: 0 };
+    Reflect.set(window, '__pressedOnTheWayOut', pressed);
+    Reflect.set(window, '__visitorCookie', visitorCookie);
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    Object.defineProperty(Document.prototype, 'cookie', {
+      configurable: true,
+      get(this: Document): unknown {
+        return cookie?.get?.call(this);
+      },
+      set(this: Document, value: string) {
+        if (value.startsWith('cnfdVisitorId=')) visitorCookie.writes += 1;
+        cookie?.set?.call(this, value);
+      },
+    });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target instanceof HTMLElement && record.target.getAttribute('aria-pressed') === 'true') pressed.push(record.target.textContent);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-pressed'] });
+  });
+  const cookieWrites = () => page.evaluate(() => Number(Reflect.get(Object(Reflect.get(window, '__visitorCookie')), 'writes')));
+  await page.goto('/onboarding');
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect(stepHeading(page)).toHaveText('Join the people reaching their goals with us');
+  const writesOnArrival = await cookieWrites();
+  expect(writesOnArrival).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page)).toHaveText("What's your goal?");
+  await page.getByRole('button', { name: 'Lose 1-10 kg' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/onboarding/bodyShape');
+
+  // The picked option was not marked pressed on a step being left (a render nobody sees).
+  expect(await page.evaluate(() => JSON.stringify(Reflect.get(window, '__pressedOnTheWayOut')))).toBe('[]');
+  // The cookie is read and its lifetime refreshed once per page, not on every step.
+  expect(await cookieWrites()).toBe(writesOnArrival);
+});
+
 test('a reload mid-funnel resumes on the same step with the answers kept', async ({ page }) => {
   const flow = flowById('default');
   await page.goto('/onboarding');
