@@ -77,6 +77,17 @@ test('a funnel walk reaches the collector in order, and a route error reaches /_
   const [report] = await reported();
   expect(report?.url).toBe(`${baseURL ?? ''}/onboarding/${mark}?email=[Filtered]`);
   expect(JSON.stringify(report?.event)).not.toMatch(/ann(@|%40)example/);
+  // Sentry, loaded on this page, has not wrapped the page's timers and frame callbacks (its
+  // BrowserApiErrors integration is off: that wrapping is paid on every tap). addEventListener stays
+  // wrapped: the click breadcrumbs hook into it.
+  const wrapped = await page.evaluate(() => {
+    const apis: [string, unknown][] = [
+      ['setTimeout', Reflect.get(window, 'setTimeout')],
+      ['requestAnimationFrame', Reflect.get(window, 'requestAnimationFrame')],
+    ];
+    return apis.filter(([, api]) => typeof api === 'function' && Object.hasOwn(api, '__sentry_original__')).map(([name]) => name);
+  });
+  expect(wrapped).toEqual([]);
 });
 
 /** An event of Snowplow Micro's `/micro/bad`: the raw tp2 parameters and why it was refused. */
