@@ -6,8 +6,10 @@ import { vitePluginBuildEnv } from './engine/vite-plugin-build-env.ts';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 import { vitePluginChunkModules } from './tooling/vite-plugin-chunk-modules.ts';
+import { vitePluginCompileHints } from './tooling/vite-plugin-compile-hints.ts';
 import { vitePluginFirstPaint } from './tooling/vite-plugin-first-paint.ts';
 import { vitePluginPreloadFont } from './tooling/vite-plugin-preload-font.ts';
+import { vitePluginReactRouterProduction } from './tooling/vite-plugin-react-router-production.ts';
 
 /**
  * The paths the local stack answers for the app (server/create-app.ts). In production one process
@@ -23,6 +25,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     vitePluginBuildEnv(),
+    // React Router's production build in a production bundle (its package exports name only the development one).
+    vitePluginReactRouterProduction(),
     react(),
     vitePluginFlows(),
     vitePluginStoreListings(),
@@ -30,6 +34,8 @@ export default defineConfig({
     vitePluginFirstPaint(),
     // Which sources each chunk carries, so the bench can say whose code the first step loads.
     vitePluginChunkModules(fileURLToPath(new URL('.', import.meta.url))),
+    // The code of a funnel tap compiled while it streams in, off the main thread (V8 compile hints).
+    vitePluginCompileHints(),
     vitePluginPreloadFont(/manrope-latin-wght-normal-[\w-]+\.woff2$/),
     // Brotli (quality 11) and gzip (level 9) beside every text file of the build, public/ included, so
     // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.
