@@ -76,34 +76,20 @@ export function FunnelStepRoute() {
   const background = backgroundFor(step.background, gender);
   usePrefetchNext(next, gender);
 
-  const answerWhenOpened = () => actor.getSnapshot().context.answers[stepId];
-  const chooseInitialUnit = (previousAnswer: FunnelAnswer | undefined) =>
-    initialUnitSystem(
-      answerUnit(previousAnswer),
-      services.funnelStorage.read('useMetricOrImperial'),
-      services.browserLanguage(),
-    );
   // Fixed when a step opens (React's "adjust state when a prop changes" pattern, no ref read in render):
-  // the unit a measurement screen starts in, because submitting writes storage, which must not flip the
-  // toggle mid-step; and whether focus moves to the heading, which it does on every step this route
-  // instance shows but the first (the page load's step keeps the browser's own focus).
+  // the answer it had then, which it shows again (not a subscription: the step being left would render
+  // again on the answer, time the visitor waits for the next question); the unit a measurement screen
+  // starts in, because submitting writes storage, which must not flip the toggle mid-step; and whether
+  // focus moves to the heading, which it does on every step this route instance shows but the first
+  // (the page load's step keeps the browser's own focus).
   // The direction of the move (from the steps' positions) picks the side the new content slides in from.
-  const [opened, setOpened] = useState<OpenedStep>(() => {
-    const previousAnswer = answerWhenOpened();
-    return {
-    stepId,
-    index: step.index,
-    previousAnswer,
-    initialUnit: chooseInitialUnit(previousAnswer),
-    focusHeading: false,
-    direction: 'none',
+  const open = (focusHeading: boolean, direction: StepDirection): OpenedStep => {
+    const previousAnswer = actor.getSnapshot().context.answers[stepId];
+    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), services.funnelStorage.read('useMetricOrImperial'), services.browserLanguage());
+    return { stepId, index: step.index, previousAnswer, initialUnit, focusHeading, direction };
   };
-  });
-  if (opened.stepId !== stepId) {
-    const direction: StepDirection = step.index >= opened.index ? 'forward' : 'back';
-    const previousAnswer = answerWhenOpened();
-    setOpened({ stepId, index: step.index, previousAnswer, initialUnit: chooseInitialUnit(previousAnswer), focusHeading: true, direction });
-  }
+  const [opened, setOpened] = useState<OpenedStep>(() => open(false, 'none'));
+  if (opened.stepId !== stepId) setOpened(open(true, step.index >= opened.index ? 'forward' : 'back'));
 
   const { i18n } = useTranslation();
   const { startTelemetry } = services;
