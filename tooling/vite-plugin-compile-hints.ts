@@ -8,12 +8,13 @@ import type { Plugin } from 'vite';
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * The code a funnel tap runs for the first time: the router's navigation, the machine's transition,
- * the step route and the screens. Without the hint the first tap compiled it on the main thread, between
- * the tap and the next question. React DOM and the entry are left out: they run at start-up anyway,
- * and compiling all of them would take memory and background time for functions never called.
+ * The code a funnel tap runs for the first time: React DOM's update and commit paths (hydration used
+ * others), the router's navigation, the machine's transition, the step route and the screens. Without
+ * the hint the first taps compiled it on the main thread, between the tap and the next question. The
+ * entry is left out: it runs at start-up anyway.
  */
 const TAP_PATH_MODULES = [
+  /\/node_modules\/react-dom\//,
   /\/node_modules\/react-router\/dist\/production\/chunk-/,
   /\/node_modules\/xstate\/dist\//,
   /\/node_modules\/@xstate\/react\//,
