@@ -38,8 +38,8 @@ export function WeightChart({
         if (destroyed || !element) return;
         Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Filler);
         const styles = getComputedStyle(element);
-        const brand = styles.getPropertyValue('--color-brand').trim() || '#0f766e';
-        const muted = styles.getPropertyValue('--color-muted').trim() || '#55616d';
+        const brand = styles.getPropertyValue('--color-brand').trim() || '#087256';
+        const muted = styles.getPropertyValue('--color-ink-muted').trim() || '#566072';
         const points = plan.projection;
         const last = points.length - 1;
         const chart = new Chart(element, {

@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileFlowProject } from '../../../engine/compile-flow-project';
+import type { CompiledStep } from '../../../engine/compiled-flow';
+import { displayRange, feetAndInches, numberAnswerProblem } from '../../../engine/number-answer-check';
+import { readFlowProject } from '../../../engine/read-flow-project';
+
+/** The default flow's number steps, with the ranges its YAML declares (100-250 cm, 30-300 kg, 16-99 years). */
+const flow = compileFlowProject(readFlowProject(fileURLToPath(new URL('../../..', import.meta.url)))).flows.get('default');
+function step(id: string): CompiledStep {
+  const found = flow?.steps.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no step ${id} in the default flow`);
+  return found;
+}
+
+describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
+  it('height in cm: blank, not a number, outside 100-250, inside (bounds included)', () => {
+    const height = step('height');
+    expect(height.range).toEqual({ min: 100, max: 250 });
+    const cm = (text: string) => numberAnswerProblem(height, { kind: 'measurement', text, unit: 'metric' });
+    expect(cm('  ')).toBe('blank');
+    expect(cm('tall')).toBe('notANumber');
+    expect(cm('99.9')).toBe('outOfRange');
+    expect(cm('250.1')).toBe('outOfRange');
+    expect(cm('427')).toBe('outOfRange');
+    expect(cm('100')).toBeUndefined();
+    expect(cm('250')).toBeUndefined();
+    expect(cm('170,5')).toBeUndefined();
+  });
+
+  it('height in feet and inches is checked in cm: 14 ft refused, 5 ft 7 in and 6 ft (inches blank) accepted', () => {
+    const height = step('height');
+    const feet = (feetText: string, inches: string) => numberAnswerProblem(height, { kind: 'feetInches', feet: feetText, inches });
+    expect(feet('14', '0')).toBe('outOfRange');
+    expect(feet('3', '3')).toBe('outOfRange'); // 39 in = 99.06 cm
+    expect(feet('5', '7')).toBeUndefined();
+    expect(feet('6', '')).toBeUndefined();
+    expect(feet('', '7')).toBe('blank');
+    expect(feet('5', '13')).toBe('notANumber');
+  });
+
+  it('weight and goal weight in pounds are checked in kg: 1000 lb refused, 150 lb accepted', () => {
+    for (const id of ['weight', 'goalWeight']) {
+      const lb = (text: string) => numberAnswerProblem(step(id), { kind: 'measurement', text, unit: 'imperial' });
+      expect(lb('1000')).toBe('outOfRange'); // 453.6 kg
+      expect(lb('60')).toBe('outOfRange'); // 27.2 kg
+      expect(lb('150')).toBeUndefined();
+      expect(numberAnswerProblem(step(id), { kind: 'measurement', text: '301', unit: 'metric' })).toBe('outOfRange');
+    }
+  });
+
+  it('age: whole years from 16 to 99', () => {
+    const years = (text: string) => numberAnswerProblem(step('age'), { kind: 'wholeNumber', text });
+    expect(years('')).toBe('blank');
+    expect(years('thirty')).toBe('notANumber');
+    expect(years('12')).toBe('outOfRange');
+    expect(years('100')).toBe('outOfRange');
+    expect(years('16')).toBeUndefined();
+    expect(years('34')).toBeUndefined();
+  });
+});
+
+describe('displayRange and feetAndInches', () => {
+  it('shows the range in the visitor unit, rounded inwards so every value named is accepted', () => {
+    expect(displayRange(step('height'), 'metric')).toEqual({ min: 100, max: 250 });
+    expect(displayRange(step('height'), 'imperial')).toEqual({ min: 40, max: 98 });
+    expect(displayRange(step('weight'), 'imperial')).toEqual({ min: 67, max: 661 });
+    expect(displayRange(step('age'), 'imperial')).toEqual({ min: 16, max: 99 });
+    expect(feetAndInches(40)).toEqual({ feet: 3, inches: 4 });
+    expect(feetAndInches(98)).toEqual({ feet: 8, inches: 2 });
+    expect(feetAndInches(71.6)).toEqual({ feet: 6, inches: 0 });
+  });
+});
