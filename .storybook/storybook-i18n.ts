@@ -1,7 +1,7 @@
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import namespaces from 'virtual:storybook-locale-namespaces';
+import { localeFileBackend } from '../services/i18n/locale-file-backend';
 import { fallbackLanguage, supportedLanguages, textDirection } from '../services/i18n/supported-languages';
 
 /**
@@ -13,7 +13,7 @@ import { fallbackLanguage, supportedLanguages, textDirection } from '../services
 export const storybookI18n = i18next.createInstance();
 
 const initialised = storybookI18n
-  .use(HttpBackend)
+  .use(localeFileBackend('locales'))
   .use(initReactI18next)
   .init({
     lng: fallbackLanguage,
@@ -23,7 +23,6 @@ const initialised = storybookI18n
     ns: [...namespaces],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    backend: { loadPath: 'locales/{{lng}}/{{ns}}.json' },
     react: { useSuspense: true },
   });
 

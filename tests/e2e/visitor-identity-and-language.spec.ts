@@ -115,18 +115,21 @@ test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resol
       await expect
         .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
         .toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId), flow: flowId, fallback: false }]);
-      // Through the default flow's loader again (where the lookup happens), not a reload of the flow's URL.
-      await page.goto(`/?utm_campaign=${mark}`);
-      await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=${mark}$`));
-      await expect(stepHeading(page)).toBeVisible();
-      // The second load used the remembered variant.
-      expect(resolves.count).toBe(1);
-      // Confidence's apply (the exposure) reached the resolver once, and the analytics event the collector.
+      // Confidence's apply (the exposure) reached the resolver. Read before leaving the page too: the SDK
+      // evaluates after the first paint and batches applies for 250 ms, so the analytics event can come
+      // first, and a page left within that window takes the pending apply with it (docs/decisions.md).
       const applied = async () =>
         ((await (await request.get('/_dev/confidence/applied')).json()) as Array<{ visitorId: string; flag: string; variant: string }>)
           .filter((exposure) => exposure.visitorId === visitorId)
           .map(({ flag, variant }) => ({ flag, variant }));
       await expect.poll(applied, { timeout: 10_000 }).toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId) }]);
+      // Through the default flow's loader again (where the lookup happens), not a reload of the flow's URL.
+      await page.goto(`/?utm_campaign=${mark}`);
+      await expect(page).toHaveURL(new RegExp(`${flow.steps[0]?.path ?? ''}\\?utm_campaign=${mark}$`));
+      await expect(stepHeading(page)).toBeVisible();
+      // The second load used the remembered variant: no second lookup, and so no second apply.
+      expect(resolves.count).toBe(1);
+      expect(await applied()).toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId) }]);
     });
   }
 
