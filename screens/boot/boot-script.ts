@@ -42,7 +42,7 @@ export interface BootFlagSettings {
  * Runs inline in the page's head, before any of the app's code has arrived, so nothing the first
  * screen needs is discovered late: it picks the visitor's language the way the app's language
  * detector does (query `lng`, cookie, local storage, session storage, browser languages, html tag;
- * see services/i18n/create-i18n.ts) and preloads that language's translation files, which the app
+ * see services/i18n/browser-language-detector.ts) and preloads that language's translation files, which the app
  * then reads from the cache. When the page was prerendered in another language, the prerendered
  * markup is hidden (class `boot-translating`, styled in app.css) until the app renders in the right one.
  *

@@ -160,9 +160,10 @@ test.describe('motion allowed', () => {
   });
 });
 
-test('options animate only their press on a touch screen; the colour fades are for a real pointer', async ({ browser, baseURL }) => {
+test('options animate only their press on a touch screen and never look hovered there; the colour fades and hover are for a real pointer', async ({ browser, baseURL }) => {
   // Colour transitions run on the main thread while a tap renders the next step; a transform is composited.
-  const transitionedOnFirstOption = async (device: { hasTouch: boolean; isMobile: boolean }) => {
+  // The pointer resting on an option (where a finger lifted, on a phone) changes its look only with a real pointer.
+  const firstOption = async (device: { hasTouch: boolean; isMobile: boolean }) => {
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, reducedMotion: 'no-preference', ...device });
     try {
       await becomeVisitorOf(context, baseURL ?? '', 'default');
@@ -170,13 +171,21 @@ test('options animate only their press on a touch screen; the colour fades are f
       await page.goto('/onboarding/gender');
       const option = page.getByRole('button', { name: 'Female', exact: true });
       await expect(option).toBeVisible();
-      return await option.evaluate((element) => getComputedStyle(element).transitionProperty);
+      const look = () => option.evaluate((element) => `${getComputedStyle(element).borderColor} ${getComputedStyle(element).boxShadow}`);
+      const transition = await option.evaluate((element) => getComputedStyle(element).transitionProperty);
+      const resting = await look();
+      await option.hover();
+      // Without a colour transition (touch) a hover look would show at once; with one, it fades in.
+      if (!device.hasTouch) await expect.poll(look).not.toBe(resting);
+      return { transition, hoverChangesLook: (await look()) !== resting };
     } finally {
       await context.close();
     }
   };
-  expect(await transitionedOnFirstOption({ hasTouch: true, isMobile: true })).toBe('transform');
-  expect((await transitionedOnFirstOption({ hasTouch: false, isMobile: false })).split(', ')).toEqual(['transform', 'border-color', 'background-color', 'box-shadow']);
+  expect(await firstOption({ hasTouch: true, isMobile: true })).toEqual({ transition: 'transform', hoverChangesLook: false });
+  const desktop = await firstOption({ hasTouch: false, isMobile: false });
+  expect(desktop.transition.split(', ')).toEqual(['transform', 'border-color', 'background-color', 'box-shadow']);
+  expect(desktop.hoverChangesLook).toBe(true);
 });
 
 test('option icons are PNGs at the width the screen needs, and the next step\'s come from the prefetch', async ({ browser, baseURL }) => {
