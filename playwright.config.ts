@@ -100,5 +100,7 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${listingPort}` },
     },
   ],
-  webServer: [appServer(basePort, undefined), appServer(listingPort, 'listing')],
+  // E2E_LISTING=0 starts only the configured order's server (a quicker run of tests that need no other
+  // order while working on them); `npm test` always starts both.
+  webServer: [appServer(basePort, undefined), ...(process.env.E2E_LISTING === '0' ? [] : [appServer(listingPort, 'listing')])],
 });
