@@ -53,7 +53,8 @@ export default defineConfig({
   // Never retried: a flaky test is a failing test (issue 8, point 15).
   retries:0, // never retry: a flaky test is a defect to fix (issue 8 point 15)
   // list: every test's time is in the log (npm test's e2e stage), so slow tests are visible.
-  reporter: 'list',
+  // Every skipped test says why, or the run fails (tests/support/skip-reason.ts).
+  reporter: [['list'], ['./tests/support/skip-reason-playwright-reporter.ts']],
   use: {
     locale: 'en-US',
     // Visitors who ask for reduced motion get the same funnel without the step transitions (app.css): the

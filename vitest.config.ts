@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'engine/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
     // tests/deno needs the functions under Deno (FUNCTIONS_RUNTIME=deno): the `deno` stage, scripts/test-deno-functions.sh.
     exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.FUNCTIONS_RUNTIME === 'deno' ? [] : ['tests/deno/**'])],
+    // Every skipped test says why, or the run fails (tests/support/skip-reason.ts).
+    reporters: ['default', './tests/support/skip-reason-vitest-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -231,10 +231,16 @@ test.describe('translation loading', () => {
       calls += 1;
       return route.fulfill({ status: 404, body: 'not found' });
     });
+    // i18next schedules its retries with timers (350 ms, then doubling): the page's clock runs them.
+    await page.clock.install();
     await page.goto('/onboarding/gender?lng=de');
     await expect(stepHeading(page)).toHaveText("What's your gender?");
-    await page.waitForTimeout(1500);
-    expect(calls).toBe(1);
+    // Past every retry i18next would make (5 retries: 350 ms doubling is under 11 s), then one more
+    // request from the page through the same route: it is handled after any retry the timers started.
+    await page.clock.runFor(20_000);
+    const probe = await page.evaluate(async () => (await fetch('/locales/de/onboarding.json', { cache: 'no-store' })).status);
+    expect(probe).toBe(404);
+    expect(calls, 'the first load and the probe, no retry').toBe(2);
     expect(pathOf(page)).toMatch(/\/gender$/);
   });
 

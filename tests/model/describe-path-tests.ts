@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import { uniqueEmail } from '../e2e/support/account-stack';
 import { becomeVisitorOf } from '../e2e/support/funnel-walker';
+import { browserPathSets } from './browser-paths';
 import { runPath } from './path-runner';
 import { loadPathSuites, pathTestLocale, type ServerOrder } from './path-suites';
 
@@ -8,16 +9,19 @@ import { loadPathSuites, pathTestLocale, type ServerOrder } from './path-suites'
 const msPerMove = 8_000;
 
 /**
- * Declares one Playwright test per generated path of every flow served by `server` (one describe per
- * flow and order). PATH_FLOWS=default,v1 narrows the run to those flows (npm run test:paths -- default).
+ * Declares one Playwright test per browser path (browser-paths.ts) of every flow served by `server` (one
+ * describe per flow and order). PATH_FLOWS=default,v1 narrows the run to those flows (npm run
+ * test:paths -- default), whose browser paths then take every move class of those flows alone.
  */
 export function describePathTests(server: ServerOrder): void {
   const wanted = (process.env.PATH_FLOWS ?? '').split(',').filter((id) => id !== '');
-  const suites = loadPathSuites().filter((suite) => suite.server === server && (wanted.length === 0 || wanted.includes(suite.flowId)));
-  for (const suite of suites) {
+  const selected = loadPathSuites().filter((suite) => wanted.length === 0 || wanted.includes(suite.flowId));
+  const browserPaths = browserPathSets(selected);
+  for (const suite of selected.filter((candidate) => candidate.server === server)) {
+    const paths = browserPaths.get(suite)?.paths ?? [];
+    if (paths.length === 0) continue;
     test.describe(`${suite.flowId} flow, ${suite.order} order`, () => {
       test.use({ locale: pathTestLocale });
-      const { paths } = suite.generate();
       paths.forEach((path, index) => {
         const last = path.steps[path.steps.length - 1];
         const name = `path ${index + 1}/${paths.length} (${path.steps.length} moves) ending ${last ? `${last.from} --${last.eventKey}-->` : 'at the start'}`;

@@ -1,5 +1,8 @@
+import { transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { loadPathSuites } from './path-suites';
+import { browserMoveClass, browserPathSets } from './browser-paths';
+import type { CoveringPathSet } from './covering-paths';
+import { loadPathSuites, type PathSuite } from './path-suites';
 import type { CompiledStep } from '../../engine/compiled-flow';
 
 /**
@@ -54,4 +57,64 @@ it('answers every option of every single-choice step, in this flow/order or wher
     ),
   );
   expect(missing).toEqual([]);
+});
+
+/** Every move class (browser-paths.ts) of the paths' moves, as the suite's model classifies them. */
+function moveClasses(suite: PathSuite, set: CoveringPathSet): Set<string> {
+  const classes = new Set<string>();
+  for (const path of set.paths) {
+    let current = suite.model.initial;
+    for (const step of path.steps) {
+      classes.add(browserMoveClass(suite.model, current, step.event));
+      current = step.state;
+    }
+  }
+  return classes;
+}
+
+describe('the browser paths', () => {
+  const browser = browserPathSets(suites);
+
+  it('take every move class that the full walks of every flow and order take', () => {
+    // The full walks take every transition (above), so their classes are all the classes there are.
+    const all = new Set(suites.flatMap((suite) => [...moveClasses(suite, suite.generate())]));
+    const taken = new Set(suites.flatMap((suite) => [...moveClasses(suite, browser.get(suite) ?? { paths: [], coverage: suite.generate().coverage, generationMs: 0 })]));
+    expect([...all].filter((moveClass) => !taken.has(moveClass))).toEqual([]);
+  });
+
+  it('replay on the funnel machine to the state each step claims, and walk fewer moves than the full walks', () => {
+    let browserMoves = 0;
+    let allMoves = 0;
+    for (const suite of suites) {
+      for (const path of browser.get(suite)?.paths ?? []) {
+        let key = suite.model.serializeState(suite.model.initial);
+        for (const step of path.steps) {
+          expect(step.from).toBe(key);
+          key = suite.model.serializeState(step.state);
+        }
+        browserMoves += path.steps.length;
+      }
+      allMoves += suite.generate().paths.reduce((sum, path) => sum + path.steps.length, 0);
+    }
+    expect(browserMoves).toBeLessThan(allMoves / 2);
+  });
+
+  it('tell apart what the browser sees: a step defined otherwise, the state it opens in, the control used', () => {
+    const [suite] = suites;
+    if (!suite) throw new Error('no flow');
+    const { model } = suite;
+    const events = model.eventsOf(model.initial);
+    const answer = events.find((event) => event.type === 'ANSWER');
+    const others = events.filter((event) => event !== answer);
+    if (!answer || others.length === 0) throw new Error('a first step with an answer and other moves');
+    const moved = browserMoveClass(model, model.initial, answer);
+    expect(others.map((event) => browserMoveClass(model, model.initial, event))).not.toContain(moved);
+    const [answered] = transition(model.logic, model.initial, answer);
+    expect(model.eventsOf(answered).map((event) => browserMoveClass(model, answered, event))).not.toContain(moved);
+    const otherDefinition = { ...model, stepOf: (snapshot: Parameters<typeof model.stepOf>[0]) => {
+      const step = model.stepOf(snapshot);
+      return step ? { ...step, headingKey: `${step.headingKey}.other` } : step;
+    } };
+    expect(browserMoveClass(otherDefinition, model.initial, answer)).not.toBe(moved);
+  });
 });

@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const pathTestLocale = 'en-US';
 
 /** Moves per generated path: about a minute of browser time each, so one failure does not hide the rest. */
-const maxStepsPerPath = 60;
+export const maxStepsPerPath = 60;
 
 /**
  * The two builds the browser tests run against (playwright.config.ts): each flow's own `order` line,

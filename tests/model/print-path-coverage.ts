@@ -1,3 +1,4 @@
+import { browserPathSets } from './browser-paths';
 import { loadPathSuites } from './path-suites';
 
 /**
@@ -14,11 +15,13 @@ if (unknown.length > 0) {
 }
 
 const percent = (covered: number, total: number): string => `${total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10}%`;
-const rows: string[][] = [['flow', 'order', 'states', '', 'transitions', '', 'paths', 'moves', 'ms']];
+const browserPaths = browserPathSets(suites);
+const movesOf = (set: { paths: readonly { steps: readonly unknown[] }[] } | undefined): number => (set?.paths ?? []).reduce((sum, path) => sum + path.steps.length, 0);
+const rows: string[][] = [['flow', 'order', 'states', '', 'transitions', '', 'paths', 'moves', 'browser paths', 'browser moves', 'ms']];
 let failed = false;
 for (const suite of suites) {
   const { paths, coverage, generationMs } = suite.generate();
-  const moves = paths.reduce((sum, path) => sum + path.steps.length, 0);
+  const browser = browserPaths.get(suite);
   rows.push([
     suite.flowId,
     suite.order,
@@ -27,8 +30,10 @@ for (const suite of suites) {
     `${coverage.transitionsCovered}/${coverage.transitionsTotal}`,
     percent(coverage.transitionsCovered, coverage.transitionsTotal),
     String(paths.length),
-    String(moves),
-    String(generationMs),
+    String(movesOf({ paths })),
+    String(browser?.paths.length ?? 0),
+    String(movesOf(browser)),
+    String(generationMs + (browser?.generationMs ?? 0)),
   ]);
   if (coverage.transitionsCovered < coverage.transitionsTotal) {
     failed = true;

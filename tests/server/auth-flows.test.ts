@@ -5,6 +5,7 @@ import { startAuthTestServer } from './fixtures/start-auth-test-server';
 import type { AuthTestServer } from './fixtures/start-auth-test-server';
 import { postgresUnavailableReason, startPostgresCluster } from './support/postgres-cluster';
 import type { PostgresCluster } from './support/postgres-cluster';
+import { withSkipReason } from '../support/skip-reason';
 
 // Contract tests: the unmodified supabase-js client against the local auth routes over real HTTP, on
 // embedded PGlite and on a real PostgreSQL server (skipped, and said so, where none can be started).
@@ -16,10 +17,10 @@ if (postgresSkipReason !== undefined) {
 
 let cluster: PostgresCluster | undefined;
 const backends = [
-  { name: 'PGlite', skip: false, databaseUrl: async (): Promise<string | undefined> => undefined },
+  { name: 'PGlite', skipReason: undefined, databaseUrl: async (): Promise<string | undefined> => undefined },
   {
     name: 'PostgreSQL',
-    skip: postgresSkipReason !== undefined,
+    skipReason: postgresSkipReason,
     async databaseUrl(): Promise<string | undefined> {
       cluster = await startPostgresCluster();
       return cluster.createDatabase('auth_flows');
@@ -104,7 +105,7 @@ function fragmentOf(location: string | null): URLSearchParams {
 }
 
 for (const backend of backends) {
-  describe.skipIf(backend.skip)(`auth flows on ${backend.name}`, () => {
+  describe.skipIf(backend.skipReason !== undefined)(withSkipReason(`auth flows on ${backend.name}`, backend.skipReason), () => {
     beforeAll(async () => {
       const databaseUrl = await backend.databaseUrl();
       server = await startAuthTestServer(databaseUrl === undefined ? {} : { databaseUrl });

@@ -6,6 +6,7 @@ import { postgresUnavailableReason, startPostgresCluster } from './support/postg
 import type { PostgresCluster } from './support/postgres-cluster';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
+import { withSkipReason } from '../support/skip-reason';
 
 /**
  * The Supabase-facing contract of the local stack's database side, driven by @supabase/supabase-js:
@@ -19,17 +20,17 @@ if (postgresSkipReason !== undefined) {
 
 interface Backend {
   readonly name: string;
-  readonly skip: boolean;
+  readonly skipReason: string | undefined;
   setUp(): Promise<TestServer>;
   tearDown(): Promise<void>;
 }
 
 let cluster: PostgresCluster | undefined;
 const backends: Backend[] = [
-  { name: 'PGlite', skip: false, setUp: () => startTestServer(), tearDown: async () => undefined },
+  { name: 'PGlite', skipReason: undefined, setUp: () => startTestServer(), tearDown: async () => undefined },
   {
     name: 'PostgreSQL',
-    skip: postgresSkipReason !== undefined,
+    skipReason: postgresSkipReason,
     async setUp() {
       cluster = await startPostgresCluster();
       return startTestServer({ databaseUrl: await cluster.createDatabase('contract') });
@@ -43,7 +44,7 @@ const backends: Backend[] = [
 const options = { auth: { persistSession: false, autoRefreshToken: false } };
 
 for (const backend of backends) {
-  describe.skipIf(backend.skip)(`database contract on ${backend.name}`, () => {
+  describe.skipIf(backend.skipReason !== undefined)(withSkipReason(`database contract on ${backend.name}`, backend.skipReason), () => {
     let server: TestServer;
     let anon: SupabaseClient;
     let alice: SupabaseClient;

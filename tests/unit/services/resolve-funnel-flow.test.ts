@@ -66,7 +66,7 @@ const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ?
  */
 function pageLoad(options: {
   storage: KeyValueStorage;
-  /** `late`: answers after 1500 ms, ignoring the abort (a proxy that buffers the answer). */
+  /** `late`: answers 1500 ms later on the test's fake clock, ignoring the abort (a proxy that buffers the answer). */
   resolver?: 'up' | 'down' | 'hang' | 'late';
   /** Milliseconds the chunk downloads take before the provider exists. */
   chunkMs?: number;
@@ -85,7 +85,11 @@ function pageLoad(options: {
     if (options.resolver === 'hang' && url.endsWith(':resolve')) {
       return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     }
-    if (options.resolver === 'late' && url.endsWith(':resolve')) await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (options.resolver === 'late' && url.endsWith(':resolve')) {
+      // Never 1.5 s of real time: the tests move the fake clock past it.
+      if (!vi.isFakeTimers()) throw new Error('the late resolver needs the fake clock (vi.useFakeTimers)');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
     return stack.routes.request(url.replace('http://stack.test/confidence', ''), init);
   };
   const load = vi.fn(async (signal: AbortSignal): Promise<LoadedFlagClient> => {
