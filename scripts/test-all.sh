@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-websocket"
+. scripts/node-websocket-flag.sh
 export CI="${CI:-true}"
 # The server contract tests run on PGlite and on PostgreSQL; in CI a PostgreSQL half that cannot run
 # fails instead of skipping (tests/server/support/postgres-cluster.ts).
@@ -62,6 +62,8 @@ build_ok=$([ ${#failed[@]} -gt 0 ] && [ "${failed[-1]}" = build ] && echo no || 
 if [ "$build_ok" = yes ]; then export E2E_DIST_DIR="$PWD/dist"; fi
 stage e2e npx playwright test
 stage storybook npm run --silent test:storybook
+# The supported Node 24 LTS besides the machine's Node: the unit stage and a start-and-serve smoke.
+stage node24 bash scripts/test-node24.sh
 
 echo
 echo "== stage times (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"

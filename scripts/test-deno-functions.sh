@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export FUNCTIONS_RUNTIME=deno
-export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-websocket"
+. scripts/node-websocket-flag.sh
 # The webhook endpoint's restart test (tests/server/stripe-webhook-endpoint-restart.test.ts) is about the
 # stack's endpoint registration, not the function: it stays in the unit stage, and this stage keeps under
 # two minutes.
