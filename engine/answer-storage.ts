@@ -122,11 +122,6 @@ export function formatStoredNumber(value: number): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
-/** True when a text field counts as blank (Continue stays disabled, spec section 5). */
-export function isBlank(text: string): boolean {
-  return text.trim() === '';
-}
-
 /** The unit system an answer was given in (feet and inches are imperial), undefined for non-measurements. */
 export function answerUnit(answer: FunnelAnswer | undefined): UnitSystem | undefined {
   if (answer?.kind === 'measurement') return answer.unit;

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { LOCAL_SUPPORT_EMAIL } from '../services/help-centre/help-centre-settings.ts';
-import { STRIPE_LOCAL_PUBLISHABLE_KEY } from '../services/payments/payments-settings.ts';
-import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../services/receipts/receipt-settings.ts';
-import { LOCAL_STACK_ANON_KEY } from '../services/supabase/supabase-settings.ts';
+import { LOCAL_REVENUECAT_PUBLIC_KEY, LOCAL_STACK_ANON_KEY, LOCAL_SUPPORT_EMAIL, STRIPE_LOCAL_PUBLISHABLE_KEY } from './local-stack-defaults.ts';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <Schema extends z.ZodType>(schema: Schema) => z.preprocess(blankToUndefined, schema.optional());

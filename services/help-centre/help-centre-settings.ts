@@ -1,9 +1,7 @@
-/**
- * The support address when the build sets none: the local stack's mailbox catches nothing sent to it,
- * so it is a placeholder that a deployment replaces with VITE_SUPPORT_EMAIL (docs/local-stack.md).
- */
-export const LOCAL_SUPPORT_EMAIL = 'support@example.com';
+import { LOCAL_SUPPORT_EMAIL } from '../../engine/local-stack-defaults';
 
+// Defined in engine/, where the build's production check reads it too; the settings' callers read it here.
+export { LOCAL_SUPPORT_EMAIL };
 export interface HelpCentreEnv {
   readonly VITE_SUPPORT_EMAIL?: string | undefined;
 }

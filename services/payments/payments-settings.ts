@@ -1,10 +1,7 @@
-/**
- * The local stack's Stripe publishable key (the emulator's default, server/config.ts
- * STRIPE_LOCAL_PUBLISHABLE_KEY; a unit test proves they match). Publishable
- * keys ship in the page by design: with a client secret they can confirm that one PaymentIntent.
- */
-export const STRIPE_LOCAL_PUBLISHABLE_KEY = 'pk_test_local_stripe_emulator';
+import { STRIPE_LOCAL_PUBLISHABLE_KEY } from '../../engine/local-stack-defaults';
 
+// Defined in engine/, where the build's production check reads it too; the settings' callers read it here.
+export { STRIPE_LOCAL_PUBLISHABLE_KEY };
 export type PaymentsSettings =
   /** Stripe.js from Stripe, with the configured key. */
   | { readonly provider: 'stripe'; readonly publishableKey: string }

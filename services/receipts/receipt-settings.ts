@@ -1,9 +1,7 @@
-/**
- * The local stack's RevenueCat public app key (server/config.ts REVENUECAT_LOCAL_PUBLIC_KEY). Public
- * keys ship in apps by design: they can only read subscribers.
- */
-export const LOCAL_REVENUECAT_PUBLIC_KEY = 'rcb_local_revenuecat_public';
+import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../engine/local-stack-defaults';
 
+// Defined in engine/, where the build's production check reads it too; the settings' callers read it here.
+export { LOCAL_REVENUECAT_PUBLIC_KEY };
 export interface ReceiptSettings {
   /** RevenueCat's v1 API base, e.g. https://api.revenuecat.com/v1. */
   readonly apiUrl: string;

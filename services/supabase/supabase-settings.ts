@@ -1,13 +1,7 @@
-/**
- * The anon key of the local stack with its well-known local JWT secret (server/config.ts
- * LOCAL_JWT_SECRET, fixed iat/exp in server/api-keys.ts), like the fixed anon key of `supabase start`.
- * It is public by design (role anon; RLS decides what it may do), so a plain `npm start` build works
- * with no setup. A deployment sets VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY at build time.
- * tests/unit/services/supabase-settings.test.ts proves it matches what the server derives.
- */
-export const LOCAL_STACK_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiIsImlzcyI6InN1cGFiYXNlLWRlbW8iLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6MjAwMDAwMDAwMH0.ZxBhVEYye2lqm5NDdkey-JP6uTHcqvZriXUoBtyQniY';
+import { LOCAL_STACK_ANON_KEY } from '../../engine/local-stack-defaults';
 
+// Defined in engine/, where the build's production check reads it too; the settings' callers read it here.
+export { LOCAL_STACK_ANON_KEY };
 export interface SupabaseSettings {
   readonly url: string;
   readonly anonKey: string;

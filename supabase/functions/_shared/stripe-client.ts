@@ -28,15 +28,3 @@ export function createStripeClient(options: StripeClientOptions): Stripe {
     telemetry: false,
   });
 }
-
-/** The same client from a function's environment; throws when the secret key is missing. */
-export function stripeClientFromEnv(env: (name: string) => string | undefined, fetchImplementation?: typeof fetch): Stripe {
-  const secretKey = env('STRIPE_SECRET_KEY');
-  if (secretKey === undefined || secretKey === '') throw new Error('STRIPE_SECRET_KEY is not set');
-  const apiUrl = env('STRIPE_API_URL');
-  return createStripeClient({
-    secretKey,
-    apiUrl: apiUrl === '' ? undefined : apiUrl,
-    ...(fetchImplementation === undefined ? {} : { fetch: fetchImplementation }),
-  });
-}
