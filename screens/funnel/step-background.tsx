@@ -4,7 +4,7 @@ import { wideImagePath } from '../../engine/wide-image-path';
 export const WIDE_BACKGROUND_QUERY = '(min-width: 960px)';
 
 /**
- * v2's full-viewport image, art-directed: a portrait crop for phones (figures in the top third, above
+ * v2's full-viewport image, art-directed: a portrait crop for phones (figures in the top quarter, above
  * the content sheet) and a landscape crop for desktops (figures beside the card). Decoration (the
  * question is the heading); low fetch priority so it never competes with the step's own code and texts.
  */

@@ -98,14 +98,19 @@ type Shape = 'portrait' | 'wide';
 /**
  * A scene: a two-tone gradient, a soft disc behind the figures, a few light decorative rings, the
  * figures (gendered scenes show a woman or a man, so the two are told apart by content) and props
- * floating around them. Portrait puts the figures in the top third (the phone sheet covers the rest);
- * wide puts them at the start third (the desktop card sits at the end).
+ * floating around them. Portrait puts the figures in the top quarter (the phone sheet covers the rest);
+ * wide puts them in the start half (the desktop card sits at the end).
  */
 function composeScene(set: IconSet, scene: V2Scene, shape: Shape): string {
   const [width, height] = shape === 'portrait' ? [780, 1200] : [1600, 1000];
-  // Portrait: phones show about the top 40 % above the content sheet, so the figures sit there.
-  const centre = shape === 'portrait' ? { x: 390, y: 250 } : { x: 520, y: 500 };
-  const figureSize = shape === 'portrait' ? 330 : 520;
+  // Portrait: phones show the top 24 % of the image above the content sheet (app.css, --art-band; the
+  // image covers the viewport by its height), and its middle 554 of 780 px on a 390x844 phone, so the
+  // figures and props stay within y < 288 and 113 < x < 667. Wide: the desktop card covers the end
+  // side from about x = 54 % at 1440x900, so the group stays in the start half (x < 830).
+  const centre = shape === 'portrait' ? { x: 390, y: 150 } : { x: 400, y: 500 };
+  const figureSize = shape === 'portrait' ? 240 : 440;
+  // The props' ellipse is flatter in the portrait band, which is wider than it is high.
+  const propSpread = shape === 'portrait' ? 0.6 : 0.85;
   const parts: string[] = [];
   parts.push(
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${scene.palette[0]}"/><stop offset="1" stop-color="${scene.palette[1]}"/></linearGradient>` +
@@ -147,7 +152,7 @@ function composeScene(set: IconSet, scene: V2Scene, shape: Shape): string {
   scene.props.forEach((name, index) => {
     const angle = (-150 + (index * 300) / Math.max(1, scene.props.length - 1)) * (Math.PI / 180);
     const x = centre.x + Math.cos(angle) * radius - propSize / 2;
-    const y = centre.y + Math.sin(angle) * radius * 0.85 - propSize / 2;
+    const y = centre.y + Math.sin(angle) * radius * propSpread - propSize / 2;
     parts.push(`<circle cx="${round(x + propSize / 2)}" cy="${round(y + propSize / 2)}" r="${round(propSize * 0.62)}" fill="#ffffff" opacity="0.7"/>`);
     parts.push(embed(set, name, `p${index}`, x + propSize * 0.1, y + propSize * 0.1, propSize * 0.8));
   });

@@ -46,7 +46,8 @@ export const v2Scenes: readonly V2Scene[] = [
   ...gendered('weight', warm, 'woman-raising-hand', 'man-raising-hand', ['balance-scale', 'red-apple', 'sparkles']),
   { file: 'goal-weight', palette: mint, figures: ['bullseye'], props: ['chart-decreasing', 'sparkles', 'green-salad'] },
   { file: 'age', palette: rose, figures: ['birthday-cake'], props: ['party-popper', 'calendar', 'sparkles'] },
-  { file: 'activity-level', palette: sun, figures: ['person-running'], props: ['high-voltage', 'running-shoe', 'stopwatch'] },
+  // Shared by women and men (the spec genders ten other steps): an object, not a person who reads as male.
+  { file: 'activity-level', palette: sun, figures: ['running-shoe'], props: ['high-voltage', 'stopwatch', 'bar-chart'] },
   { file: 'speed-goal', palette: sky, figures: ['rocket'], props: ['turtle', 'rabbit', 'chart-decreasing'] },
   { file: 'nutrition-goal', palette: mint, figures: ['steaming-bowl'], props: ['flexed-biceps', 'avocado', 'cut-of-meat'] },
   { file: 'ready-to-start', palette: sun, figures: ['party-popper'], props: ['sparkles', 'trophy', 'glowing-star'] },

@@ -15,10 +15,19 @@ import { becomeVisitorOf, realisticAnswers, walk } from '../e2e/support/funnel-w
  * (the screenshot stack knows no country, so it asks) and is accepted there.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const viewports = {
+const sizes = {
   phone: { width: 390, height: 844 },
+  'small-phone': { width: 360, height: 640 },
   desktop: { width: 1440, height: 900 },
 } as const;
+/** SCREENSHOT_SIZES picks among them (default: phone and desktop, the committed pictures). */
+const viewports = Object.fromEntries(
+  (process.env.SCREENSHOT_SIZES ?? 'phone,desktop').split(',').map((name) => {
+    const size = Object.entries(sizes).find(([known]) => known === name.trim())?.[1];
+    if (size === undefined) throw new Error(`no screenshot size "${name}" (known: ${Object.keys(sizes).join(', ')})`);
+    return [name.trim(), size];
+  }),
+);
 
 const { flows } = compiledFlows();
 const wanted = (process.env.SCREENSHOT_FLOWS ?? 'default,v2').split(',').map((name) => name.trim());
@@ -36,7 +45,7 @@ for (const { flow, gender, folder } of walks) {
     rmSync(dir, { recursive: true, force: true });
     for (const name of Object.keys(viewports)) mkdirSync(`${dir}/${name}`, { recursive: true });
     await becomeVisitorOf(context, baseURL ?? '', flow.id);
-    await page.setViewportSize(viewports.phone);
+    await page.setViewportSize(sizes.phone);
     await page.goto(`${flow.basePath}?lng=en`);
     let index = 0;
     /** The page at both sizes, as <nn>-<name>.png; back at the phone size afterwards. */
@@ -50,7 +59,7 @@ for (const { flow, gender, folder } of walks) {
         await settled(page);
         await page.screenshot({ path: `${dir}/${viewport}/${file}`, fullPage: name === 'plans' });
       }
-      await page.setViewportSize(viewports.phone);
+      await page.setViewportSize(sizes.phone);
     };
     const email = `screens-${Date.now()}@example.com`;
     await walk(page, flow, { ...realisticAnswers, choices: { ...realisticAnswers.choices, gender }, email }, {

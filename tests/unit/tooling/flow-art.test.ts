@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ICON_WIDTHS } from '../../../engine/icon-files';
 import { flowArt } from '../../../scripts/art/flow-art';
+import { v2Scenes } from '../../../scripts/art/v2-scenes';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -60,6 +61,30 @@ describe('npm run art (scripts/art/flow-art.ts)', () => {
     expect(female.replace(/<svg x="[^"]*" y="[^"]*" width="[^"]*" height="[^"]*" viewBox="0 0 32 32">.*?<\/svg>/g, '')).toBe(
       male.replace(/<svg x="[^"]*" y="[^"]*" width="[^"]*" height="[^"]*" viewBox="0 0 32 32">.*?<\/svg>/g, ''),
     );
+  });
+
+  it('shows no person on an image shared by women and men (a "person" emoji reads as a man), but both on the gender step', () => {
+    const people = /^(person|man|woman|men|women|people)-/;
+    for (const scene of v2Scenes.filter((candidate) => !/-(female|male)$/.test(candidate.file))) {
+      const shown = [...scene.figures, ...scene.props].filter((name) => people.test(name));
+      if (scene.file === 'gender') expect(shown.sort()).toEqual(['man-raising-hand', 'woman-raising-hand']);
+      else expect(shown, scene.file).toEqual([]);
+    }
+  });
+
+  it('keeps figures and props where the layout shows them: the phone band above the sheet, the desktop area beside the card', () => {
+    // Boxes of the embedded emoji (x, y, width, height of each nested <svg>) in image pixels.
+    const boxes = (svg: string) => [...svg.matchAll(/<svg x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"/g)].map((match) => match.slice(1, 5).map(Number));
+    for (const scene of v2Scenes) {
+      // Portrait (780x1200): phones show its top 24 % (app.css --art-band) and, on a 390x844 phone, its middle 554 px.
+      for (const [x = 0, y = 0, width = 0, height = 0] of boxes(text(`images/v2/${scene.file}.svg`))) {
+        expect({ scene: scene.file, inBand: y >= 0 && y + height <= 288 && x >= 113 && x + width <= 667 }).toEqual({ scene: scene.file, inBand: true });
+      }
+      // Wide (1600x1000): at 1440x900 the card starts at 1440 - 7vw - 560 px = 779 px, that is x = 866 in the image.
+      for (const [x = 0, , width = 0] of boxes(text(`images/v2/${scene.file}-wide.svg`))) {
+        expect({ scene: scene.file, besideCard: x >= 0 && x + width <= 866 }).toEqual({ scene: scene.file, besideCard: true });
+      }
+    }
   });
 
   it('refuses an icon name that is not in Fluent Emoji, suggesting the nearest', () => {
