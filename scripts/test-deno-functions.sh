@@ -12,6 +12,7 @@ export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-websocket"
 # stays in the unit stage, and this stage keeps under two minutes.
 exec npx vitest run --testNamePattern '^(?!.*stays one endpoint and takes the signing secret)' tests/deno \
   tests/server/payment-functions.test.ts \
+  tests/server/function-caller-lookup.test.ts \
   tests/server/help-centre-functions.test.ts \
   tests/server/stripe-webhook-function.test.ts \
   tests/server/meta-tracking.test.ts
