@@ -20,6 +20,7 @@ import { createSentryDevRoutes } from './sentry/create-sentry-dev-routes';
 import { createSentryRoutes } from './sentry/create-sentry-routes';
 import { createSentryStore } from './sentry/sentry-store';
 import { createCollectorRoutes, TP2_PATH } from './snowplow/create-collector-routes';
+import { bodyLimitsByPath } from './body-limits';
 import { createDevFaults } from './dev-faults/dev-faults';
 import { devRoutesGuard } from './dev-routes-guard';
 import { createMicroRoutes } from './snowplow/create-micro-routes';
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps): Hono {
   // needed; answers still have to allow the page's origin to read them (STRIPE.md 2.6).
   app.use('/v1/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'], exposeHeaders: ['request-id', 'idempotent-replayed', 'original-request', 'stripe-version'], maxAge: 86400 }));
 
+  // Every route's body limit, before any route reads a body (after CORS, so a page can read the 413).
+  app.use('*', bodyLimitsByPath());
   if (deps.authRoutes !== undefined) app.route('/auth/v1', deps.authRoutes);
   // Before every dev route: this machine's host names only, no state change from another site.
   if (config.devRoutes) {
