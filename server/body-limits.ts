@@ -17,7 +17,7 @@ interface BodyLimit {
  * where each figure comes from. Past it the answer is 413 in that service's own error shape, and
  * nothing of the body is stored.
  */
-export const bodyLimits: readonly BodyLimit[] = [
+const bodyLimits: readonly BodyLimit[] = [
   { path: /^\/auth\/v1\//, maxBytes: 'route' }, // GoTrue's 1 MiB (server/auth/create-auth-routes.ts)
   { path: /^\/rest\/v1\//, maxBytes: 'route' }, // PostgREST's PGRST413 at 1 MiB (server/rest/create-rest-routes.ts)
   { path: /^\/api\/v1\/sherlock\//, maxBytes: 'route' }, // 64 KiB (server/api/sherlock/create-sherlock-routes.ts)

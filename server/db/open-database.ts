@@ -64,12 +64,12 @@ function pgQueryable(target: pg.Pool | pg.PoolClient): Transaction {
     const rows = result.rows as Row[];
     return { rows, fields: result.fields, affectedRows: result.rowCount ?? 0 };
   };
-  // The pool gives each query its own connection. A transaction's client is one connection, and code
-  // inside a transaction may start several reads at once (Promise.all over lookup keys, expansions):
-  // pg queues them itself but warns that this is deprecated (gone in pg 9), so they wait their turn here.
   const exec = async (sql: string): Promise<void> => {
     await target.query(sql);
   };
+  // The pool gives each query its own connection. A transaction's client is one connection, and code
+  // inside a transaction may start several reads at once (Promise.all over lookup keys, expansions):
+  // pg queues them itself but warns that this is deprecated (gone in pg 9), so they wait their turn here.
   if (target instanceof pg.Pool) return { query: send, exec };
   let previous: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {

@@ -69,8 +69,9 @@ function unauthorized(c: Context, message: string): Response {
 
 /**
  * `/functions/v1/<name>`: runs `supabase/functions/<name>/handler.ts`'s `handler` after verifying the
- * caller's access token and looking its user up in Auth, with the user, a database client carrying their JWT (RLS applies), a
- * service-role client only for modules that ask, and a RevenueCat client from REVENUECAT_* settings.
+ * caller's access token and looking its user up in Auth, with the user, a database client carrying
+ * their JWT (RLS applies), a service-role client only for modules that ask, and a RevenueCat client
+ * from REVENUECAT_* settings.
  */
 export function createFunctionsRoutes({
   config,

@@ -69,7 +69,9 @@ describe('body limits', () => {
 
     const sized = await fetch(url, { method: 'POST', headers, body });
     expect(sized.status).toBe(413);
-    const streamed = await fetch(url, { method: 'POST', headers, body: chunked(body), duplex: 'half' });
+    // undici needs `duplex` for a stream body; the DOM RequestInit type does not list it yet.
+    const streamedInit: RequestInit & { duplex: 'half' } = { method: 'POST', headers, body: chunked(body), duplex: 'half' };
+    const streamed = await fetch(url, streamedInit);
     expect(streamed.status).toBe(413);
     const customers = await server.db.query('select 1 from public.stripe_customers');
     expect(customers.rows).toHaveLength(0);
