@@ -8,17 +8,10 @@ function isLocalHostName(hostname: string, allowed: ReadonlySet<string>): boolea
   return name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '::1';
 }
 
+/** The host name of a URL (an Origin) or of a bare `host[:port]` (a Host header); undefined if malformed. */
 function hostNameOf(value: string): string | undefined {
   try {
-    return new URL(`http://${value}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-function originHostName(origin: string): string | undefined {
-  try {
-    return new URL(origin).hostname;
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname;
   } catch {
     return undefined;
   }
@@ -46,7 +39,7 @@ export function devRoutesGuard(siteUrl: string): MiddlewareHandler {
     if (!SAFE_METHOD.test(c.req.method)) {
       const site = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
-      const originHost = origin === undefined ? undefined : originHostName(origin);
+      const originHost = origin === undefined ? undefined : hostNameOf(origin);
       // A page of another port on this machine (a Vite dev server) is same-site and has a local Origin.
       const crossSite = site === 'cross-site' || (origin !== undefined && (originHost === undefined || !isLocalHostName(originHost, allowed)));
       if (crossSite) return c.json({ code: 'cross_site_request', message: 'The dev routes refuse state-changing requests from other sites.' }, 403);
