@@ -13,6 +13,7 @@ export FUNCTIONS_RUNTIME=deno
 # two minutes.
 exec npx vitest run tests/deno \
   tests/server/payment-functions.test.ts \
+  tests/server/function-caller-lookup.test.ts \
   tests/server/help-centre-functions.test.ts \
   tests/server/stripe-webhook-function.test.ts \
   tests/server/meta-tracking.test.ts

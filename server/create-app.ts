@@ -20,7 +20,9 @@ import { createSentryDevRoutes } from './sentry/create-sentry-dev-routes';
 import { createSentryRoutes } from './sentry/create-sentry-routes';
 import { createSentryStore } from './sentry/sentry-store';
 import { createCollectorRoutes, TP2_PATH } from './snowplow/create-collector-routes';
+import { bodyLimitsByPath } from './body-limits';
 import { createDevFaults } from './dev-faults/dev-faults';
+import { devRoutesGuard } from './dev-routes-guard';
 import { createMicroRoutes } from './snowplow/create-micro-routes';
 import { createFunnelReportRoutes } from './snowplow/create-funnel-report-routes';
 import { reportFlows } from './snowplow/report-flows';
@@ -122,6 +124,8 @@ export function createApp(deps: AppDeps): Hono {
       xFrameOptions: 'DENY',
       // API answers are read cross-origin by a Vite dev server or another front end.
       crossOriginResourcePolicy: false,
+      // A route that sets its own header keeps it: the mailbox's HTML view is sandboxed by its CSP.
+      overwrite: false,
     }),
   );
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/revenuecat/v1/*', '/api/v1/*']) app.use(prefix, cors(corsOptions));
@@ -129,7 +133,14 @@ export function createApp(deps: AppDeps): Hono {
   // needed; answers still have to allow the page's origin to read them (STRIPE.md 2.6).
   app.use('/v1/*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'], allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'stripe-version'], exposeHeaders: ['request-id', 'idempotent-replayed', 'original-request', 'stripe-version'], maxAge: 86400 }));
 
+  // Every route's body limit, before any route reads a body (after CORS, so a page can read the 413).
+  app.use('*', bodyLimitsByPath());
   if (deps.authRoutes !== undefined) app.route('/auth/v1', deps.authRoutes);
+  // Before every dev route: this machine's host names only, no state change from another site.
+  if (config.devRoutes) {
+    const guard = devRoutesGuard(config.siteUrl);
+    for (const path of ['/_dev', '/_dev/*', '/micro', '/micro/*']) app.use(path, guard);
+  }
   // Without auth by design (a developer's tools); off with DEV_ROUTES=off, and required off beyond
   // loopback (server/config.ts publicExposureProblems).
   if (config.devRoutes && deps.mailRoutes !== undefined) app.route('/_dev/mail', deps.mailRoutes);

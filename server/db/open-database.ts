@@ -58,16 +58,28 @@ async function openPglite(directory: string, loadDataDir: Blob | undefined): Pro
 }
 
 function pgQueryable(target: pg.Pool | pg.PoolClient): Transaction {
+  const send = async <Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> => {
+    const result = await target.query(sql, [...params]);
+    // pg types rows as `any`; callers name the row type, as they do with PGlite.
+    const rows = result.rows as Row[];
+    return { rows, fields: result.fields, affectedRows: result.rowCount ?? 0 };
+  };
+  const exec = async (sql: string): Promise<void> => {
+    await target.query(sql);
+  };
+  // The pool gives each query its own connection. A transaction's client is one connection, and code
+  // inside a transaction may start several reads at once (Promise.all over lookup keys, expansions):
+  // pg queues them itself but warns that this is deprecated (gone in pg 9), so they wait their turn here.
+  if (target instanceof pg.Pool) return { query: send, exec };
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = previous.then(run, run);
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await target.query(sql, [...params]);
-      // pg types rows as `any`; callers name the row type, as they do with PGlite.
-      const rows = result.rows as Row[];
-      return { rows, fields: result.fields, affectedRows: result.rowCount ?? 0 };
-    },
-    async exec(sql: string): Promise<void> {
-      await target.query(sql);
-    },
+    query: <Row>(sql: string, params?: readonly unknown[]) => inTurn(() => send<Row>(sql, params)),
+    exec: (sql: string) => inTurn(() => exec(sql)),
   };
 }
 
@@ -95,14 +107,16 @@ async function openPostgres(connectionString: string): Promise<Database> {
         console.error('PostgreSQL dropped a connection in use:', error.message);
       };
       client.on('error', onLost);
+      // begin, commit and rollback take their turn after the work's own queries, like them.
+      const tx = pgQueryable(client);
       try {
-        await client.query('begin');
-        const result = await work(pgQueryable(client));
-        await client.query('commit');
+        await tx.exec('begin');
+        const result = await work(tx);
+        await tx.exec('commit');
         return result;
       } catch (error) {
         if (lost === undefined) {
-          await client.query('rollback').catch((rollbackError: unknown) => {
+          await tx.exec('rollback').catch((rollbackError: unknown) => {
             lost = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
           });
         }

@@ -8,6 +8,7 @@ import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import type { FunctionDeps, FunctionModule, PublicFunctionDeps } from '../../supabase/functions/_shared/function-handler';
 import { createRevenueCatClient } from '../../supabase/functions/_shared/revenuecat-client';
+import { signedInUser } from '../../supabase/functions/_shared/signed-in-user';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
 import type { ApiKeys } from '../api-keys';
 import type { ServerConfig } from '../config';
@@ -68,8 +69,9 @@ function unauthorized(c: Context, message: string): Response {
 
 /**
  * `/functions/v1/<name>`: runs `supabase/functions/<name>/handler.ts`'s `handler` after verifying the
- * caller's access token, with the user, a database client carrying their JWT (RLS applies), a
- * service-role client only for modules that ask, and a RevenueCat client from REVENUECAT_* settings.
+ * caller's access token and looking its user up in Auth, with the user, a database client carrying
+ * their JWT (RLS applies), a service-role client only for modules that ask, and a RevenueCat client
+ * from REVENUECAT_* settings.
  */
 export function createFunctionsRoutes({
   config,
@@ -156,13 +158,19 @@ export function createFunctionsRoutes({
     const { functionsUrl } = config;
     if (functionsUrl !== undefined) return forward(c, name, `${functionsUrl}/${name}`);
 
-    const deps: FunctionDeps = {
-      ...publicDeps,
-      user: { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : null, role: verified.role, claims },
-      accessToken: token,
-      db: database(token),
-    };
-    return run(c, name, () => handler(c.req.raw, deps));
+    return run(c, name, async () => {
+      // As deployed (edge-function.ts): the user comes from Auth, so a signed-out session or a deleted
+      // user is refused here too rather than acted for until the token expires.
+      const user = await signedInUser(localFetch, config.siteUrl, apiKeys.anonKey, token);
+      if (user === undefined || user.id !== claims.sub) return unauthorized(c, 'Invalid JWT');
+      const deps: FunctionDeps = {
+        ...publicDeps,
+        user: { id: user.id, email: user.email, role: verified.role, claims },
+        accessToken: token,
+        db: database(token),
+      };
+      return handler(c.req.raw, deps);
+    });
   });
 
   return app;

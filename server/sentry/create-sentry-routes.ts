@@ -7,9 +7,6 @@ export interface SentryRoutesDeps {
   readonly store: SentryStore;
 }
 
-/** Sentry bodies can be large (attachments); Relay's default envelope limit is 100 MiB, ours far less. */
-const MAX_ENVELOPE_BYTES = 5 * 1024 * 1024;
-
 /**
  * The ingest endpoint a DSN `http://<key>@<this host>/<project>` points the Sentry SDK at (mounted at
  * /api): `POST /api/<project>/envelope/` with the key in the query (`sentry_key`, what the browser
@@ -31,7 +28,7 @@ export function createSentryRoutes({ store }: SentryRoutesDeps): Hono {
     const project = c.req.param('project');
     if (!/^\d+$/.test(project)) return c.json({ detail: 'invalid project id' }, 400);
     const body = new Uint8Array(await c.req.arrayBuffer());
-    if (body.length > MAX_ENVELOPE_BYTES) return c.json({ detail: 'envelope exceeds size limit' }, 413);
+    // Its size limit (5 MiB) is server/body-limits.ts's, checked before the body is read.
     let envelope;
     try {
       envelope = parseEnvelope(body);

@@ -4,6 +4,7 @@ import type { FunctionDeps, FunctionModule, PublicFunctionDeps } from './functio
 import { functionsEnv } from './functions-env.ts';
 import type { FunctionsEnv } from './functions-env.ts';
 import { createRevenueCatClient } from './revenuecat-client.ts';
+import { signedInUser } from './signed-in-user.ts';
 import { createStripeClient } from './stripe-client.ts';
 
 export interface EdgeFunctionOptions {
@@ -19,15 +20,6 @@ function unauthorized(message: string): Response {
 
 function bearerToken(request: Request): string | undefined {
   return /^bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-}
-
-interface AuthUser {
-  readonly id: string;
-  readonly email?: string | null;
-}
-
-function isAuthUser(value: unknown): value is AuthUser {
-  return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string';
 }
 
 /**
@@ -55,15 +47,6 @@ export function edgeFunction(module: FunctionModule, options: EdgeFunctionOption
     fetch: doFetch,
   };
 
-  async function signedInUser(token: string): Promise<AuthUser | Response> {
-    const answer = await doFetch(`${env.SUPABASE_URL}/auth/v1/user`, { headers: { apikey: env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}` } });
-    if (answer.status === 401 || answer.status === 403) return unauthorized('Invalid JWT');
-    if (!answer.ok) throw new Error(`Auth answered ${answer.status} for the caller's token`);
-    const body: unknown = await answer.json();
-    if (!isAuthUser(body)) throw new Error('Auth answered a user without an id');
-    return body;
-  }
-
   async function run(request: Request): Promise<Response> {
     const { handler, publicHandler } = module;
     if (publicHandler !== undefined) return publicHandler(request, publicDeps);
@@ -77,12 +60,11 @@ export function edgeFunction(module: FunctionModule, options: EdgeFunctionOption
       return unauthorized('Invalid JWT');
     }
     if (claims.role !== 'authenticated') return unauthorized('A signed-in user is required');
-    const user = await signedInUser(token);
-    if (user instanceof Response) return user;
-    if (user.id !== claims.sub) return unauthorized('Invalid JWT');
+    const user = await signedInUser(doFetch, env.SUPABASE_URL, env.SUPABASE_ANON_KEY, token);
+    if (user === undefined || user.id !== claims.sub) return unauthorized('Invalid JWT');
     const deps: FunctionDeps = {
       ...publicDeps,
-      user: { id: user.id, email: user.email ?? null, role: 'authenticated', claims },
+      user: { id: user.id, email: user.email, role: 'authenticated', claims },
       accessToken: token,
       db: database(token),
     };
