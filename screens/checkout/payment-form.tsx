@@ -19,10 +19,11 @@ export interface PaymentFormProps {
 /**
  * The Payment Element and the pay button. Confirming sends the visitor to the completion page on
  * success (the provider redirects); card and validation errors show the provider's message under the
- * form until the visitor edits the form, from then on the error the element reports now (its `change`
- * event's `error`, which clears once the fields are valid: never a stale message); a failed 3-D Secure challenge returns through the completion page like a redirect-based
- * authentication, which sends the visitor back here with "payment failed" (never the error screen);
- * any other error is rethrown to the error screen, which reports it (spec section 5). The submitting
+ * form until the visitor edits it, then the error the element reports now (its `change` event's
+ * `error`, gone once the fields are valid: never a stale message); a failed 3-D Secure challenge
+ * returns through the completion page like a redirect-based authentication, which sends the visitor
+ * back here with "payment failed" (never the error screen); any other error is rethrown to the error
+ * screen, which reports it (spec section 5). The submitting
  * flag resets when the page is shown again (back from the provider's redirect) or becomes visible.
  */
 export function PaymentForm({ params, amountText, initialError, providerFailed }: PaymentFormProps) {
