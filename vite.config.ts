@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { vitePluginBuildEnv } from './engine/vite-plugin-build-env.ts';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
+import { vitePluginSocialProof } from './engine/vite-plugin-social-proof.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 import { vitePluginChunkModules } from './tooling/vite-plugin-chunk-modules.ts';
 import { vitePluginCompileHints } from './tooling/vite-plugin-compile-hints.ts';
@@ -30,6 +31,7 @@ export default defineConfig({
     react(),
     vitePluginFlows(),
     vitePluginStoreListings(),
+    vitePluginSocialProof(),
     // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered.
     vitePluginFirstPaint(),
     // Which sources each chunk carries, so the bench can say whose code the first step loads.

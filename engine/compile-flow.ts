@@ -66,11 +66,6 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     ...(step.visual === undefined ? {} : { visual: step.visual }),
     ...(step.range === undefined ? {} : { range: step.range }),
     ...(step.legalNotice === true ? { legalNotice: true } : {}),
-    ...(step.subscriberCount === undefined ? {} : { subscriberCount: step.subscriberCount }),
-    ...(step.stars === undefined ? {} : { stars: step.stars }),
-    ...(step.rating === undefined ? {} : { rating: step.rating }),
-    ...(step.reviewCount === undefined ? {} : { reviewCount: step.reviewCount }),
-    ...(step.badges === undefined ? {} : { badges: step.badges.map((b) => ({ titleKey: b.title, subtitleKey: b.subtitle })) }),
 
     ...(step.confetti === undefined ? {} : { confetti: step.confetti }),
     ...(step.autoAdvanceMs === undefined ? {} : { autoAdvanceMs: step.autoAdvanceMs }),

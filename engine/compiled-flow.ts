@@ -61,11 +61,6 @@ export interface CompiledStep {
   readonly range?: { readonly min: number; readonly max: number };
   /** The consent sentence with the legal links is shown under the step. */
   readonly legalNotice?: boolean;
-  readonly subscriberCount?: number;
-  readonly stars?: number;
-  readonly rating?: number;
-  readonly reviewCount?: number;
-  readonly badges?: readonly { readonly titleKey: string; readonly subtitleKey: string }[];
   readonly confetti?: { readonly pieces: number; readonly durationMs: number };
   readonly autoAdvanceMs?: number;
 }

@@ -101,9 +101,6 @@ export const visualSchema = z.discriminatedUnion('kind', [
 ]);
 export type VisualDefinition = z.infer<typeof visualSchema>;
 
-/** company: the social-proof block. */
-const badgeSchema = z.strictObject({ title: translationKey, subtitle: translationKey });
-
 const measurementPlaceholderSchema = z.strictObject({ metric: z.number(), imperial: z.number() });
 
 /**
@@ -139,13 +136,6 @@ export const stepSchema = z.strictObject({
   range: numberRangeSchema.optional(),
   /** Show the consent sentence with the Terms of Use and Privacy Policy links under the step. */
   legalNotice: z.boolean().optional(),
-  /** company */
-  subscriberCount: z.number().int().positive().optional(),
-  stars: z.number().int().min(1).max(5).optional(),
-  /** company: average store rating shown beside the stars, e.g. 4.8, and how many ratings it averages. */
-  rating: z.number().min(1).max(5).optional(),
-  reviewCount: z.number().int().positive().optional(),
-  badges: z.array(badgeSchema).max(3).optional(),
   /** readyToStart */
   confetti: z.strictObject({ pieces: z.number().int().positive(), durationMs: z.number().int().positive() }).optional(),
   autoAdvanceMs: z.number().int().positive().optional(),

@@ -13,8 +13,6 @@ export type ConfirmationCheck = 'idle' | 'notConfirmed' | 'failed';
 export interface SignUpContext {
   readonly email: string | undefined;
   readonly password: string | undefined;
-  readonly passwordInvalid: boolean;
-  readonly emailInvalid: boolean;
   /** Set once the account exists. */
   readonly userId: string | undefined;
   /** The account was created with e-mail confirmation on: from then on the visitor is told to check the inbox. */
@@ -118,8 +116,6 @@ export const signUpMachine = setup({
   context: ({ input }) => ({
     email: input.storedEmail && isValidEmail(input.storedEmail) ? input.storedEmail.trim() : undefined,
     password: input.storedPassword && isValidPassword(input.storedPassword) ? input.storedPassword : undefined,
-    passwordInvalid: false,
-    emailInvalid: false,
     userId: undefined,
     confirmationRequired: false,
     confirmationCheck: 'idle',
@@ -128,25 +124,21 @@ export const signUpMachine = setup({
   states: {
     editing: {
       on: {
-        SUBMIT_PASSWORD: [
-          {
-            guard: { type: 'passwordIsValid' },
-            actions: [
-              assign({ password: ({ event }) => event.password, passwordInvalid: false }),
-              { type: 'persistPassword', params: ({ event }) => ({ password: event.password }) },
-            ],
-            target: 'decidingNext',
-          },
-          { actions: assign({ passwordInvalid: true }) },
-        ],
-        SUBMIT_EMAIL: [
-          {
-            guard: { type: 'emailIsValid' },
-            actions: assign({ email: ({ event }) => event.email.trim(), emailInvalid: false }),
-            target: 'decidingNext',
-          },
-          { actions: assign({ emailInvalid: true }) },
-        ],
+        // An invalid value is refused here; the form says why from the value it holds
+        // (engine/field-message-rule.ts), so the message follows the field, not the last submit.
+        SUBMIT_PASSWORD: {
+          guard: { type: 'passwordIsValid' },
+          actions: [
+            assign({ password: ({ event }) => event.password }),
+            { type: 'persistPassword', params: ({ event }) => ({ password: event.password }) },
+          ],
+          target: 'decidingNext',
+        },
+        SUBMIT_EMAIL: {
+          guard: { type: 'emailIsValid' },
+          actions: assign({ email: ({ event }) => event.email.trim() }),
+          target: 'decidingNext',
+        },
       },
     },
     decidingNext: {

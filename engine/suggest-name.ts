@@ -27,7 +27,7 @@ export function suggestName(input: string, candidates: Iterable<string>): string
   // so that `ab` does not "suggest" an unrelated `xy`.
   const limit = input.length <= 3 ? 1 : Math.max(2, Math.floor(input.length / 3));
   if (best !== undefined && bestDistance <= limit) return best;
-  // A shortened or extended name (`subscribers` for `subscriberCount`) is far in edits but obvious:
+  // A shortened or extended name (`legal` for `legalNotice`) is far in edits but obvious:
   // accept a candidate sharing a prefix of at least three quarters of the input.
   if (input.length >= 4) {
     for (const candidate of candidates) {

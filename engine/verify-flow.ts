@@ -146,10 +146,6 @@ function verifyStep(
     if (step.screen !== 'info') out.push(locator.at(at('visual'), `visual only applies to info steps (this step is "${step.screen}")`));
     verifyVisual(step, at, context, locator, out);
   }
-  step.badges?.forEach((badge, index) => {
-    requireKey(badge.title, at('badges', index, 'title'), context, locator, out);
-    requireKey(badge.subtitle, at('badges', index, 'subtitle'), context, locator, out);
-  });
 
   if (step.background !== undefined) {
     for (const [variant, image] of Object.entries(step.background)) {

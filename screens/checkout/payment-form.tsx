@@ -1,5 +1,5 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripePaymentElementOptions } from '@stripe/stripe-js';
+import type { StripePaymentElementChangeEvent, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,9 +19,11 @@ export interface PaymentFormProps {
 /**
  * The Payment Element and the pay button. Confirming sends the visitor to the completion page on
  * success (the provider redirects); card and validation errors show the provider's message under the
- * form; a failed 3-D Secure challenge returns through the completion page like a redirect-based
- * authentication, which sends the visitor back here with "payment failed" (never the error screen);
- * any other error is rethrown to the error screen, which reports it (spec section 5). The submitting
+ * form until the visitor edits it, then the error the element reports now (its `change` event's
+ * `error`, gone once the fields are valid: never a stale message); a failed 3-D Secure challenge
+ * returns through the completion page like a redirect-based authentication, which sends the visitor
+ * back here with "payment failed" (never the error screen); any other error is rethrown to the error
+ * screen, which reports it (spec section 5). The submitting
  * flag resets when the page is shown again (back from the provider's redirect) or becomes visible.
  */
 export function PaymentForm({ params, amountText, initialError, providerFailed }: PaymentFormProps) {
@@ -77,7 +79,12 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
             <span>{t('payment.loading')}</span>
           </div>
         ) : null}
-        <PaymentElement options={ELEMENT_OPTIONS} onReady={() => setReady(true)} onLoadError={() => setElementFailed(true)} />
+        <PaymentElement
+          options={ELEMENT_OPTIONS}
+          onReady={() => setReady(true)}
+          onLoadError={() => setElementFailed(true)}
+          onChange={(event) => setMessage(reportedError(event))}
+        />
       </div>
       <p id={messageId} className="account-page__error checkout-form__message" role="alert">
         {loadFailed ? t('payment.loadFailed') : (message ?? '')}
@@ -87,4 +94,13 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
       </button>
     </form>
   );
+}
+
+/**
+ * The error an element's `change` event carries, as Stripe's elements report it while the visitor types
+ * (stripe-js types it on the card elements only, so it is read from the event as data).
+ */
+function reportedError(event: StripePaymentElementChangeEvent): string | undefined {
+  if (!('error' in event) || typeof event.error !== 'object' || event.error === null) return undefined;
+  return 'message' in event.error && typeof event.error.message === 'string' ? event.error.message : undefined;
 }

@@ -5,7 +5,8 @@ import { useActionData, useLoaderData, useNavigation, useSubmit } from 'react-ro
 import { checkoutMachine, countdownSeconds, formatCountdown } from '../../engine/checkout-machine';
 import { formatMoney, type PlanId } from '../../engine/plan-pricing';
 import { useAppServices } from '../app-services-context';
-import { AwardBadge } from '../award-badge';
+import socialProof from 'virtual:social-proof';
+import { AwardBadges } from '../award-badges';
 import { StarRating } from '../star-rating';
 import { FaqItem } from './faq-item';
 import { OfferDialog } from './offer-dialog';
@@ -25,12 +26,6 @@ const TESTIMONIALS = [
 
 const BENEFITS = ['goals', 'logging', 'progress', 'recipes'] as const;
 const FAQ = ['whatCanIDo', 'access', 'cancel'] as const;
-
-/** Active users the page claims: the same figure as the funnel's social-proof step (flows/default.yaml). */
-const USER_COUNT = 3_000_000;
-
-/** Spec section 9: both stores show 4.5 stars; testimonials 5. */
-const STORE_RATING = 4.5;
 
 /**
  * /checkout/plans. Each load starts a new checkout machine (the key), so the selection is weekly again
@@ -161,19 +156,17 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
 
         <section className="plans-section plans-proof" aria-labelledby="plans-proof">
           <h2 id="plans-proof">{t('plans.proof.heading')}</h2>
-          <p className="plans-proof__users">{t('plans.proof.users', { users: new Intl.NumberFormat(language).format(USER_COUNT) })}</p>
+          {/* The figures of config/social-proof.yaml, the same the company step shows. */}
+          <p className="plans-proof__users">{t('plans.proof.users', { users: new Intl.NumberFormat(language).format(socialProof.activeSubscribers) })}</p>
           <ul className="plans-proof__stores">
             {(['appStore', 'googlePlay'] as const).map((store) => (
               <li key={store} className="plans-proof__store">
-                <span className="plans-proof__store-name">{t(`plans.proof.${store}`)}</span>
-                <StarRating stars={STORE_RATING} />
+                <span className="plans-proof__store-name">{t(`common:socialProof.stores.${store}`)}</span>
+                <StarRating stars={socialProof.storeRatings[store].rating} />
               </li>
             ))}
           </ul>
-          <div className="plans-proof__awards">
-            <AwardBadge subtitle={t('plans.proof.appStore')} title={t('plans.proof.appOfTheDay')} />
-            <AwardBadge subtitle={t('plans.proof.googlePlay')} title={t('plans.proof.editorsChoice')} />
-          </div>
+          <AwardBadges className="plans-proof__awards" />
         </section>
 
         <section className="plans-section" aria-labelledby="plans-testimonials">

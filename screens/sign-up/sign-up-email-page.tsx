@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSelector } from '@xstate/react';
+import { isValidEmail } from '../../engine/credential-rules';
 import { emailSuggestion } from '../../engine/email-suggestion';
+import { useFieldMessage } from '../use-field-message';
 import { SignUpStepFrame } from './sign-up-step-frame';
 import { useSignUpStep } from './use-sign-up-step';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
@@ -31,8 +32,10 @@ export function SignUpEmailForm({
 }) {
   const { t } = useTranslation('signup');
   const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog, confirmation } = useSignUpStep(actor, givenHeadingId);
-  const invalid = useSelector(actor, (snapshot) => snapshot.context.emailInvalid);
   const [email, setEmail] = useState(() => initialEmail ?? actor.getSnapshot().context.email ?? '');
+  // "Please enter a valid email address." on submit or on leaving the field, gone once the address is valid.
+  const message = useFieldMessage({ empty: email.trim() === '', problem: isValidEmail(email) ? undefined : 'invalid' });
+  const invalid = message.problem !== undefined;
   const suggestion = busy ? undefined : emailSuggestion(email);
   return (
     <SignUpStepFrame
@@ -41,7 +44,10 @@ export function SignUpEmailForm({
       embedded={embedded}
       busy={busy}
       submitDisabled={email.trim() === ''}
-      onSubmit={() => actor.send({ type: 'SUBMIT_EMAIL', email })}
+      onSubmit={() => {
+        message.onSubmit();
+        actor.send({ type: 'SUBMIT_EMAIL', email });
+      }}
       alreadyRegistered={alreadyRegistered}
       onCloseDialog={closeDialog}
       confirmation={confirmation}
@@ -60,6 +66,7 @@ export function SignUpEmailForm({
         value={email}
         readOnly={busy}
         onChange={(event) => setEmail(event.target.value)}
+        onBlur={message.onLeave}
       />
       {/* A likely typo in the domain: one tap puts the corrected address in the field. */}
       <div className="email-suggestion" aria-live="polite">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSelector } from '@xstate/react';
+import { isValidPassword } from '../../engine/credential-rules';
 import { PasswordField } from '../password-field';
+import { useFieldMessage } from '../use-field-message';
 import { SignUpStepFrame } from './sign-up-step-frame';
 import { useSignUpStep } from './use-sign-up-step';
 import { useSignUpActor, type SignUpActor } from './use-sign-up-actor';
@@ -26,8 +27,10 @@ export function SignUpPasswordPage() {
 export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { readonly actor: SignUpActor; readonly headingId?: string }) {
   const { t } = useTranslation('signup');
   const { busy, alreadyRegistered, headingId, embedded, hintId, closeDialog, confirmation } = useSignUpStep(actor, givenHeadingId);
-  const invalid = useSelector(actor, (snapshot) => snapshot.context.passwordInvalid);
   const [password, setPassword] = useState('');
+  // The hint turns red on submit or on leaving the field, and back the moment the password is long enough.
+  const message = useFieldMessage({ empty: password === '', problem: isValidPassword(password) ? undefined : 'invalid' });
+  const invalid = message.problem !== undefined;
   return (
     <SignUpStepFrame
       heading={t('password.heading')}
@@ -35,7 +38,10 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
       embedded={embedded}
       busy={busy}
       submitDisabled={password === ''}
-      onSubmit={() => actor.send({ type: 'SUBMIT_PASSWORD', password })}
+      onSubmit={() => {
+        message.onSubmit();
+        actor.send({ type: 'SUBMIT_PASSWORD', password });
+      }}
       alreadyRegistered={alreadyRegistered}
       onCloseDialog={closeDialog}
       confirmation={confirmation}
@@ -50,6 +56,7 @@ export function SignUpPasswordForm({ actor, headingId: givenHeadingId }: { reado
         value={password}
         readOnly={busy}
         onChange={(event) => setPassword(event.target.value)}
+        onBlur={message.onLeave}
         showLabel={t('password.show')}
         hideLabel={t('password.hide')}
       />

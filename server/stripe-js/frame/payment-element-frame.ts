@@ -8,7 +8,9 @@ import {
   type FromPaymentFrame,
   type PaymentFrameParams,
   type SandboxPaymentIntent,
+  type SandboxStripeError,
 } from '../../../services/payments/sandbox/sandbox-frame-protocol';
+import { revealedAfter, visibleProblem, type FieldAction } from '../../../engine/field-message-rule';
 import { COUNTRY_CODES } from './country-codes';
 import { frameTexts, type FrameTexts } from './frame-texts';
 import {
@@ -25,7 +27,9 @@ import {
 
 /**
  * The sandbox's Payment Element form, inside the frame the stack serves: payment-method tabs, the card
- * fields named as Stripe names them, client-side validation, and the confirm call to the emulator
+ * fields named as Stripe names them, client-side validation (each field's message follows the app's
+ * field-message rule, engine/field-message-rule.ts, and the `change` event carries the error shown
+ * now, as Stripe's elements report it), and the confirm call to the emulator
  * (`POST /v1/payment_intents/{pi}/confirm` with the publishable key and the client secret, as Stripe.js
  * sends it). Card data lives only here; the page gets the answer.
  */
@@ -81,6 +85,8 @@ async function start(params: PaymentFrameParams, root: HTMLElement): Promise<voi
   post({ channel: SANDBOX_CHANNEL, type: 'ready' });
 }
 
+const CARD_FIELDS = ['number', 'expiry', 'cvc', 'postalCode'] as const satisfies readonly CardField[];
+
 interface Field {
   readonly input: HTMLInputElement | HTMLSelectElement;
   readonly error: HTMLElement;
@@ -97,6 +103,10 @@ class PaymentForm {
   private readonly cardPanel: HTMLElement;
   private readonly paypalPanel: HTMLElement;
   private readonly fieldset: HTMLFieldSetElement;
+  /** Per card field: whether its problem is revealed (engine/field-message-rule.ts). */
+  private readonly revealed: Record<CardField, boolean> = { number: false, expiry: false, cvc: false, postalCode: false };
+  /** The problems on screen, in form order. */
+  private shown: CardFieldProblem[] = [];
   private busy = false;
 
   constructor(
@@ -129,6 +139,13 @@ class PaymentForm {
     expiry.input.addEventListener('input', () => reformat(expiry.input, formatExpiry));
     cvc.input.addEventListener('input', () => reformat(cvc.input, (value) => digitsOnly(value).slice(0, 4)));
     country.input.addEventListener('change', () => this.showPostalCode());
+    // Leaving a field can reveal its problem; Stripe's elements report that as a change too.
+    for (const field of CARD_FIELDS) {
+      this.fields[field].input.addEventListener('blur', () => {
+        this.apply('leave', [field]);
+        this.reportChange();
+      });
+    }
 
     const pair = element('div', { className: 'frame-pair' }, expiry.row, cvc.row);
     const place = element('div', { className: 'frame-pair' }, country.row, postalCode.row);
@@ -141,7 +158,11 @@ class PaymentForm {
     );
     this.fieldset.append(this.tabList, this.cardPanel, this.paypalPanel);
     root.replaceChildren(this.fieldset);
-    root.addEventListener('input', () => this.reportChange());
+    // Every edit can change any field's problem (the number's brand sets the security code's length).
+    root.addEventListener('input', () => {
+      this.apply('edit', CARD_FIELDS);
+      this.reportChange();
+    });
     this.renderTabs();
     this.showPostalCode();
   }
@@ -156,8 +177,11 @@ class PaymentForm {
   }
 
   clear(): void {
-    for (const field of [this.fields.number, this.fields.expiry, this.fields.cvc, this.fields.postalCode]) field.input.value = '';
-    this.showProblems([]);
+    for (const field of CARD_FIELDS) {
+      this.fields[field].input.value = '';
+      this.revealed[field] = false;
+    }
+    this.apply('edit', CARD_FIELDS);
     this.reportChange();
   }
 
@@ -168,9 +192,7 @@ class PaymentForm {
     const body = new URLSearchParams();
     if (this.selected === 'card') {
       const values = this.values();
-      const problems = validateCardForm(values, new Date());
-      this.showProblems(problems);
-      const first = problems[0];
+      const first = this.apply('submit', CARD_FIELDS)[0];
       if (first) {
         this.fields[first.field].input.focus();
         return { kind: 'error', error: { type: 'validation_error', code: first.code, message: this.message(first), param: first.field } };
@@ -256,27 +278,34 @@ class PaymentForm {
     };
   }
 
+  /** Stripe's change event: emptiness, completeness, and the error the form shows now (the first, in form order). */
   private reportChange(): void {
     const values = this.values();
-    const empty = this.selected === 'card' && values.number === '' && values.expiry === '' && values.cvc === '' && values.postalCode === '';
-    const complete = this.selected !== 'card' || validateCardForm(values, new Date()).length === 0;
-    // Errors shown by a failed confirm clear as the visitor fixes each field.
-    const problems = validateCardForm(values, new Date());
-    for (const field of ['number', 'expiry', 'cvc', 'postalCode'] as const) {
-      if (this.fields[field].input.getAttribute('aria-invalid') === 'true' && !problems.some((problem) => problem.field === field)) this.setProblem(field, undefined);
-    }
-    this.post({ channel: SANDBOX_CHANNEL, type: 'change', empty, complete, paymentMethodType: this.selected });
+    const card = this.selected === 'card';
+    const empty = card && values.number === '' && values.expiry === '' && values.cvc === '' && values.postalCode === '';
+    const complete = !card || validateCardForm(values, new Date()).length === 0;
+    const shown = card ? this.shown[0] : undefined;
+    const error: SandboxStripeError | undefined = shown && { type: 'validation_error', code: shown.code, message: this.message(shown), param: shown.field };
+    this.post({ channel: SANDBOX_CHANNEL, type: 'change', empty, complete, paymentMethodType: this.selected, ...(error ? { error } : {}) });
+  }
+
+  /** Applies the field-message rule to `fields` after `action`, shows every field's message; returns the current problems. */
+  private apply(action: FieldAction, fields: readonly CardField[]): CardFieldProblem[] {
+    const problems = validateCardForm(this.values(), new Date());
+    for (const field of fields) this.revealed[field] = revealedAfter(action, this.revealed[field], this.fieldValue(field, problems));
+    this.shown = CARD_FIELDS.flatMap((field) => visibleProblem(this.revealed[field], this.fieldValue(field, problems)) ?? []);
+    for (const field of CARD_FIELDS) this.setProblem(field, this.shown.find((problem) => problem.field === field));
+    return problems;
+  }
+
+  private fieldValue(field: CardField, problems: readonly CardFieldProblem[]): { empty: boolean; problem: CardFieldProblem | undefined } {
+    return { empty: this.fields[field].input.value.trim() === '', problem: problems.find((problem) => problem.field === field) };
   }
 
   private showPostalCode(): void {
     const postal = POSTAL_CODE_COUNTRIES[this.fields.country.input.value];
     this.fields.postalCode.row.hidden = !postal;
     this.postalLabel.textContent = postal?.label === 'zip' ? this.texts.zip : this.texts.postalCode;
-    this.setProblem('postalCode', undefined);
-  }
-
-  private showProblems(problems: readonly CardFieldProblem[]): void {
-    for (const field of ['number', 'expiry', 'cvc', 'postalCode'] as const) this.setProblem(field, problems.find((problem) => problem.field === field));
   }
 
   private setProblem(field: CardField, problem: CardFieldProblem | undefined): void {

@@ -59,6 +59,8 @@ export type FromPaymentFrame =
       readonly empty: boolean;
       readonly complete: boolean;
       readonly paymentMethodType: string;
+      /** The validation error the form shows now, if any (Stripe's elements put it on `change`). */
+      readonly error?: SandboxStripeError;
     }
   | { readonly channel: typeof SANDBOX_CHANNEL; readonly type: 'loaderror'; readonly error: SandboxStripeError }
   | { readonly channel: typeof SANDBOX_CHANNEL; readonly type: 'confirmed'; readonly requestId: number; readonly outcome: ConfirmOutcome };
@@ -157,10 +159,11 @@ export function parseFromPaymentFrame(data: unknown): FromPaymentFrame | undefin
       return { channel, type: data.type };
     case 'resize':
       return typeof data.height === 'number' && Number.isFinite(data.height) ? { channel, type: 'resize', height: data.height } : undefined;
-    case 'change':
-      return typeof data.empty === 'boolean' && typeof data.complete === 'boolean' && typeof data.paymentMethodType === 'string'
-        ? { channel, type: 'change', empty: data.empty, complete: data.complete, paymentMethodType: data.paymentMethodType }
-        : undefined;
+    case 'change': {
+      if (typeof data.empty !== 'boolean' || typeof data.complete !== 'boolean' || typeof data.paymentMethodType !== 'string') return undefined;
+      const error = parseStripeError(data.error);
+      return { channel, type: 'change', empty: data.empty, complete: data.complete, paymentMethodType: data.paymentMethodType, ...(error ? { error } : {}) };
+    }
     case 'loaderror': {
       const error = parseStripeError(data.error);
       return error ? { channel, type: 'loaderror', error } : undefined;

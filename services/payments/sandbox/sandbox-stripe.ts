@@ -340,6 +340,7 @@ export class SandboxPaymentElement {
           complete: message.complete,
           collapsed: false,
           value: { type: message.paymentMethodType },
+          ...(message.error ? { error: message.error } : {}),
         });
         break;
       case 'focus':

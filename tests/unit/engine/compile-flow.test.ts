@@ -83,7 +83,6 @@ describe('compileFlow (real flows)', () => {
     });
     expect(steps.get('gender')?.optionLayout).toBe('tiles');
     expect(steps.get('nutritionIntro')?.visual).toMatchObject({ kind: 'share', percent: 80 });
-    expect(steps.get('company')).toMatchObject({ rating: 4.8, reviewCount: 126000, badges: [{ titleKey: 'common:company.appOfTheYear.title', subtitleKey: 'common:company.appOfTheYear.subtitle' }, { titleKey: 'common:company.editorsChoice.title', subtitleKey: 'common:company.editorsChoice.subtitle' }] });
     // Default has no backgrounds: the field is absent, not undefined, so the JSON stays small.
     expect(Object.keys(flow(flows, 'default').steps[0] ?? {})).not.toContain('background');
   });

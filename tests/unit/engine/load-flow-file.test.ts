@@ -49,8 +49,8 @@ describe('loadFlowFile', () => {
   });
 
   it('suggests a step field from a shortened name', () => {
-    const text = base.replace('heigth', 'height').replace('    screen: height\n', '    screen: company\n    subscribers: 3000000\n');
-    expect(errorsOf('flows/demo.yaml', text)).toEqual(['flows/demo.yaml:7:5 steps.height.subscribers: unknown key "subscribers" - did you mean "subscriberCount"?']);
+    const text = base.replace('heigth', 'height').replace('    screen: height\n', '    screen: height\n    legal: true\n');
+    expect(errorsOf('flows/demo.yaml', text)).toEqual(['flows/demo.yaml:7:5 steps.height.legal: unknown key "legal" - did you mean "legalNotice"?']);
   });
 
   it('names the screen kind and storage mode in enum errors', () => {

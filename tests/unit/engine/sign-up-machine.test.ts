@@ -98,15 +98,15 @@ describe('signUpMachine', () => {
     expect(calls).toEqual(['persistPassword:secret1', 'advance']);
   });
 
-  it('marks invalid input and does not move on', () => {
+  it('refuses invalid input and does not move on', () => {
     const { actor, calls } = harness();
     actor.send({ type: 'SUBMIT_PASSWORD', password: '123' });
-    expect(actor.getSnapshot().context.passwordInvalid).toBe(true);
     actor.send({ type: 'SUBMIT_EMAIL', email: 'nope' });
-    expect(actor.getSnapshot().context.emailInvalid).toBe(true);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ password: undefined, email: undefined });
     expect(calls).toEqual([]);
     actor.send({ type: 'SUBMIT_PASSWORD', password: '123456' });
-    expect(actor.getSnapshot().context.passwordInvalid).toBe(false);
+    expect(calls).toEqual(['persistPassword:123456', 'advance']);
   });
 
   it('ignores a second submit while the account is being created', async () => {

@@ -1,0 +1,62 @@
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { formatFlowDiagnostic, type FlowDiagnostic } from './flow-error.ts';
+import { loadSocialProof, socialProofFile } from './social-proof.ts';
+
+const moduleId = 'virtual:social-proof';
+const resolvedId = `\0${moduleId}`;
+
+/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
+interface SocialProofPluginError extends Error {
+  id?: string;
+  loc?: { file: string; line: number; column: number };
+  plugin?: string;
+}
+
+/**
+ * Serves `virtual:social-proof` (default export: the `SocialProof` of config/social-proof.yaml),
+ * checked at build time: a malformed file fails the build (and Storybook's) with located messages.
+ * The company step and the plans page read their ratings, awards and subscriber count only from here.
+ */
+export function vitePluginSocialProof(options: { readonly root?: string } = {}): Plugin {
+  let root = options.root === undefined ? process.cwd() : resolve(options.root);
+
+  const toError = (diagnostics: readonly FlowDiagnostic[]): SocialProofPluginError => {
+    const error: SocialProofPluginError = new Error(`social proof check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}`);
+    const first = diagnostics[0];
+    if (first !== undefined) {
+      error.id = join(root, first.file);
+      error.loc = { file: join(root, first.file), line: first.line, column: first.column };
+    }
+    error.plugin = 'vite-plugin-social-proof';
+    error.stack = '';
+    return error;
+  };
+
+  return {
+    name: 'vite-plugin-social-proof',
+
+    configResolved(config) {
+      if (options.root === undefined) root = config.root;
+    },
+
+    buildStart() {
+      // Checked up front, so a broken file fails the build even before a screen imports it.
+      this.addWatchFile(join(root, socialProofFile));
+      const checked = loadSocialProof(root);
+      if (!checked.ok) throw toError(checked.diagnostics);
+    },
+
+    resolveId(id) {
+      return id === moduleId ? resolvedId : undefined;
+    },
+
+    load(id) {
+      if (id !== resolvedId) return undefined;
+      this.addWatchFile(join(root, socialProofFile));
+      const checked = loadSocialProof(root);
+      if (!checked.ok) throw toError(checked.diagnostics);
+      return `export default ${JSON.stringify(checked.value)};\n`;
+    },
+  };
+}
