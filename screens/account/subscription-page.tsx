@@ -58,7 +58,8 @@ export function SubscriptionPage() {
       {others.length > 0 ? <SubscriptionStandings rows={others} formatDate={formatDate} /> : confirming ? null : <p className="subscription-page__none">{t('subscription.none')}</p>}
       <section className="next-step" aria-labelledby="next-step-heading">
         <h2 id="next-step-heading">{t('subscription.nextStep')}</h2>
-        <p>{t('subscription.useTheApp', { email })}</p>
+        {/* "To use your subscription" would not be true of someone who has none. */}
+        <p>{t(standings.length === 0 && !confirming ? 'subscription.useTheAppNone' : 'subscription.useTheApp', { email })}</p>
         <StoreBadges />
         <p className="account-page__subheading">{t('subscription.noPurchaseHere')}</p>
       </section>
