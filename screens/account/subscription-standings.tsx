@@ -34,7 +34,7 @@ export function SubscriptionStandings({ rows, formatDate }: { readonly rows: rea
             ) : standing.kind === 'renewing' ? (
               <p className="standing__detail">{t('subscription.standingDetail.noEnd')}</p>
             ) : null}
-            {running && subscription.store === 'stripe' && standing.kind === 'renewing' ? (
+            {subscription.store === 'stripe' && standing.kind === 'renewing' ? (
               <p className="standing__detail">
                 {t('subscription.cancelAnytime')}{' '}
                 <Link to="/help-center/cancelation" className="text-link">
