@@ -31,6 +31,18 @@ export interface PurchaseDetails {
   readonly paymentMethodId: string | undefined;
 }
 
+/**
+ * What the account page confirms after the payment: the plan, what was charged (the PaymentIntent's
+ * amount, minor units) and the price it renews at (the plan's full price, which the schedule moves to).
+ */
+export interface CompletedPurchase {
+  readonly subscriptionId: string;
+  readonly plan: string | undefined;
+  readonly amount: number | undefined;
+  readonly currency: string | undefined;
+  readonly fullPrice: number | undefined;
+}
+
 /** A recording step that failed: reported, never shown (the payment itself succeeded). */
 export type RecordingStep = 'markPurchased' | 'registerPurchase' | 'recordReceipt' | 'scheduleFullPrice';
 
@@ -58,6 +70,11 @@ const purchaseOf = (context: PaymentCompletionContext): PurchaseDetails => ({
   paymentMethodId: context.paymentIntent?.paymentMethodId,
 });
 
+const completedPurchaseOf = (context: PaymentCompletionContext): CompletedPurchase => {
+  const { subscriptionId, amount, currency, plan } = purchaseOf(context);
+  return { subscriptionId, amount, currency, plan, fullPrice: context.params.fullPrice };
+};
+
 /**
  * /checkout/payment-completion: where the provider returns after a payment (and where a failed
  * 3-D Secure challenge lands too). The outcome comes from the PaymentIntent retrieved by its client
@@ -77,7 +94,7 @@ const purchaseOf = (context: PaymentCompletionContext): PurchaseDetails => ({
  * Side effects are named and supplied with `.provide()`: actors `retrievePaymentIntent` (resolves
  * undefined when the provider answered with an error, which the page reports), `markPurchased`,
  * `registerPurchase`, `recordReceipt`, `scheduleFullPrice`; actions `reportError`,
- * `goToSubscription`, `returnToPayment`.
+ * `goToSubscription` (with the purchase the account page confirms), `returnToPayment`.
  */
 export const paymentCompletionMachine = setup({
   types: {
@@ -116,7 +133,7 @@ export const paymentCompletionMachine = setup({
   },
   actions: {
     reportError: (_, _params: { error: unknown; step: RecordingStep | 'retrievePaymentIntent' }) => {},
-    goToSubscription: () => {},
+    goToSubscription: (_, _params: { purchase: CompletedPurchase }) => {},
     returnToPayment: (_, _params: { error: PaymentErrorKey }) => {},
   },
 }).createMachine({
@@ -208,7 +225,7 @@ export const paymentCompletionMachine = setup({
     },
     done: {
       type: 'final',
-      entry: 'goToSubscription',
+      entry: { type: 'goToSubscription', params: ({ context }) => ({ purchase: completedPurchaseOf(context) }) },
     },
     failed: {
       type: 'final',

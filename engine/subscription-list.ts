@@ -5,7 +5,13 @@ export interface ReceiptSubscription {
   readonly expires_date?: string | null | undefined;
   readonly unsubscribe_detected_at?: string | null | undefined;
   readonly refunded_at?: string | null | undefined;
+  /** For a Stripe subscription, the subscription id (RevenueCat's `fetch_token`). */
+  readonly store_transaction_id?: string | null | undefined;
 }
+
+/** The stores the product names in words; any other value is shown by the spec's label rule. */
+export const KNOWN_STORES = ['stripe', 'app_store', 'mac_app_store', 'play_store', 'promotional'] as const;
+export type KnownStore = (typeof KNOWN_STORES)[number];
 
 /** What the subscriptions dialog shows for one subscription. */
 export interface SubscriptionListRow {
@@ -13,6 +19,10 @@ export interface SubscriptionListRow {
   readonly productId: string;
   /** Spec: underscores become spaces, upper-cased; `stripe` is WEB; missing is `unknown`. */
   readonly storeLabel: string;
+  /** The store when it is one the product names in words (translated), else undefined: show `storeLabel`. */
+  readonly store: KnownStore | undefined;
+  /** The store's id of the purchase (for a web subscription: the Stripe subscription id). */
+  readonly transactionId: string | undefined;
   /**
    * Spec: canceled once `unsubscribe_detected_at` is set, otherwise active; refunded (a refund ends
    * the subscription too) once `refunded_at` is set, so a help-centre refund shows (docs/decisions.md).
@@ -20,6 +30,7 @@ export interface SubscriptionListRow {
   readonly status: 'active' | 'canceled' | 'refunded';
   readonly purchaseDate: Date | undefined;
   readonly expiresDate: Date | undefined;
+  readonly refundedDate: Date | undefined;
 }
 
 /** The label the spec prescribes for a store value: `play_store` -> `PLAY STORE`, `stripe` -> `WEB`. */
@@ -37,9 +48,12 @@ export function subscriptionList(subscriptions: Readonly<Record<string, ReceiptS
     rows.push({
       productId,
       storeLabel: storeLabel(subscription.store),
+      store: KNOWN_STORES.find((store) => store === subscription.store),
+      transactionId: subscription.store_transaction_id ?? undefined,
       status: subscription.refunded_at ? 'refunded' : subscription.unsubscribe_detected_at ? 'canceled' : 'active',
       purchaseDate: date(subscription.purchase_date),
       expiresDate: date(subscription.expires_date),
+      refundedDate: date(subscription.refunded_at),
     });
   }
   return rows.sort((a, b) => (a.purchaseDate?.getTime() ?? Infinity) - (b.purchaseDate?.getTime() ?? Infinity));

@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
+import type { BrandHeaderHandle } from '../brand/brand-header';
 import type { AppServices } from '../../services/composition-root';
 import { RetryErrorScreen } from '../retry-error-screen';
 
@@ -16,6 +17,7 @@ export function accountRoutes(services: AppServices): RouteObject[] {
         { index: true, loader: () => redirect('/account/subscription'), element: null },
         {
           path: 'sign-in',
+          handle: { back: '/' } satisfies BrandHeaderHandle,
           lazy: {
             action: async () => (await import('./sign-in-action')).createSignInAction(services),
             Component: async () => (await import('./sign-in-page')).SignInPage,
@@ -23,6 +25,7 @@ export function accountRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'forgot-password',
+          handle: { back: '/account/sign-in' } satisfies BrandHeaderHandle,
           lazy: {
             action: async () => (await import('./forgot-password-action')).createForgotPasswordAction(services),
             Component: async () => (await import('./forgot-password-page')).ForgotPasswordPage,
@@ -30,6 +33,7 @@ export function accountRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'reset-password',
+          handle: { back: '/account/sign-in' } satisfies BrandHeaderHandle,
           lazy: {
             loader: async () => (await import('./reset-password-action')).createResetPasswordLoader(services),
             action: async () => (await import('./reset-password-action')).createResetPasswordAction(services),

@@ -1,10 +1,13 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import { subscriptionList, type SubscriptionListRow } from '../../engine/subscription-list';
+import { subscriptionStandings, type StandingRow } from '../../engine/subscription-standing';
 import type { AppServices } from '../../services/composition-root';
 
 export interface SubscriptionLoaderData {
   readonly email: string;
   readonly subscriptions: readonly SubscriptionListRow[];
+  /** The same subscriptions with where each stands now, in the page's order. */
+  readonly standings: readonly StandingRow[];
 }
 
 /**
@@ -19,6 +22,7 @@ export function createSubscriptionLoader(services: AppServices): LoaderFunction 
       throw redirect(`/account/sign-in?${new URLSearchParams({ path: `${pathname}${search}` }).toString()}`);
     }
     const record = await services.receipts.subscriber(user.id);
-    return { email: user.email ?? '', subscriptions: subscriptionList(record.subscriber?.subscriptions) };
+    const subscriptions = subscriptionList(record.subscriber?.subscriptions);
+    return { email: user.email ?? '', subscriptions, standings: subscriptionStandings(subscriptions, new Date()) };
   };
 }

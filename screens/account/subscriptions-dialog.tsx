@@ -1,13 +1,15 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SubscriptionListRow } from '../../engine/subscription-list';
 import { Modal } from '../modal';
+import { useStoreName } from './use-store-name';
 
 export interface SubscriptionsDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
   readonly subscriptions: readonly SubscriptionListRow[];
+  /** Day, long month, year in the visitor's language and region (the page's format). */
+  readonly formatDate: (date: Date) => string;
 }
 
 const STATUS_TEXT = {
@@ -17,15 +19,14 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * The subscriptions dialog: a table of store, status, purchase and expiry date (day, long month, year
- * in the current language), a warning with the count when there is more than one, and a link to the
+ * The subscriptions dialog: a table of store (as a word), status, purchase and expiry date (day, long
+ * month, year in the visitor's language and region), a warning with the count when there is more than one, and a link to the
  * help centre.
  */
-export function SubscriptionsDialog({ open, onClose, subscriptions }: SubscriptionsDialogProps) {
-  const { t, i18n } = useTranslation('account');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }), [language]);
-  const formatDate = (date: Date | undefined): string => (date ? dateFormat.format(date) : t('subscriptionsDialog.noDate'));
+export function SubscriptionsDialog({ open, onClose, subscriptions, formatDate }: SubscriptionsDialogProps) {
+  const { t } = useTranslation('account');
+  const storeName = useStoreName();
+  const dateOrDash = (date: Date | undefined): string => (date ? formatDate(date) : t('subscriptionsDialog.noDate'));
   return (
     <Modal open={open} onClose={onClose} title={t('subscriptionsDialog.title')} closeLabel={t('close')}>
       {subscriptions.length > 1 ? (
@@ -47,10 +48,10 @@ export function SubscriptionsDialog({ open, onClose, subscriptions }: Subscripti
           <tbody>
             {subscriptions.map((subscription) => (
               <tr key={subscription.productId}>
-                <td>{subscription.storeLabel}</td>
+                <td>{storeName(subscription)}</td>
                 <td>{t(STATUS_TEXT[subscription.status])}</td>
-                <td>{formatDate(subscription.purchaseDate)}</td>
-                <td>{formatDate(subscription.expiresDate)}</td>
+                <td>{dateOrDash(subscription.purchaseDate)}</td>
+                <td>{dateOrDash(subscription.expiresDate)}</td>
               </tr>
             ))}
           </tbody>

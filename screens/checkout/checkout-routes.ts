@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
+import type { BrandHeaderHandle } from '../brand/brand-header';
 import type { AppServices } from '../../services/composition-root';
 import { RetryErrorScreen } from '../retry-error-screen';
 
@@ -28,6 +29,7 @@ export function checkoutRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'payment',
+          handle: { back: '/checkout/plans' } satisfies BrandHeaderHandle,
           lazy: {
             loader: async () => (await import('./payment-loader')).createPaymentLoader(services),
             Component: async () => (await import('./payment-page')).PaymentPage,

@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { paymentCompletionMachine } from '../../engine/payment-completion-machine';
 import { paymentPageSearch } from '../../engine/payment-page-params';
 import { useAppServices } from '../app-services-context';
+import { completedPurchaseState } from '../account/completed-purchase-state';
 import type { PaymentCompletionLoaderData } from './payment-completion-loader';
 import { paymentCompletionActors } from './payment-completion-actors';
 
@@ -35,7 +36,7 @@ export function PaymentCompletionPage() {
       actors: paymentCompletionActors(services, userId),
       actions: {
         reportError: (_, { error }) => services.reportError(error),
-        goToSubscription: () => void navigate('/account/subscription', { replace: true }),
+        goToSubscription: (_, { purchase }) => void navigate('/account/subscription', { replace: true, state: completedPurchaseState(purchase) }),
         returnToPayment: (_, { error }) => void navigate(`/checkout/payment${paymentPageSearch(params, error)}`, { replace: true }),
       },
     }),

@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
+import type { BrandHeaderHandle } from '../brand/brand-header';
 import type { AppServices } from '../../services/composition-root';
 import { RetryErrorScreen } from '../retry-error-screen';
 
@@ -16,6 +17,7 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
         { index: true, loader: ({ request }) => redirect(`/sign-up/password${new URL(request.url).search}`), element: null },
         {
           path: 'password',
+          handle: { back: -1 } satisfies BrandHeaderHandle,
           // The session lookup can fail on the network (an expired token is refreshed): retry, not a crash.
           ErrorBoundary: RetryErrorScreen,
           // Spec: a visitor who already has a session goes straight to preparing.
@@ -25,6 +27,7 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
         },
         {
           path: 'email',
+          handle: { back: '/sign-up/password' } satisfies BrandHeaderHandle,
           // Spec: without a stored password the e-mail step sends the visitor back to the password.
           loader: ({ request }) => (services.signUpCache.storedPassword() === undefined ? redirect(`/sign-up/password${new URL(request.url).search}`) : null),
           lazy: { Component: async () => (await import('./sign-up-email-page')).SignUpEmailPage },

@@ -18,6 +18,7 @@ const subscriberDocumentSchema = z.object({
             expires_date: optionalText,
             unsubscribe_detected_at: optionalText,
             refunded_at: optionalText,
+            store_transaction_id: optionalText,
           }),
         ),
       ),

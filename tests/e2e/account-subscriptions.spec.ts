@@ -39,8 +39,8 @@ test.describe('the subscriptions dialog', () => {
     const rows = dialog.getByRole('row');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toHaveText(['Store', 'Status', 'Purchase date', 'Expiry date'].join(''));
-    await expect(rows.nth(1).getByRole('cell')).toHaveText(['APP STORE', 'active', longDate('en', appStore.purchase), longDate('en', appStore.expires)]);
-    await expect(rows.nth(2).getByRole('cell')).toHaveText(['PLAY STORE', 'canceled', longDate('en', playStore.purchase), longDate('en', playStore.expires)]);
+    await expect(rows.nth(1).getByRole('cell')).toHaveText(['App Store', 'active', longDate('en', appStore.purchase), longDate('en', appStore.expires)]);
+    await expect(rows.nth(2).getByRole('cell')).toHaveText(['Google Play', 'canceled', longDate('en', playStore.purchase), longDate('en', playStore.expires)]);
     expect(longDate('en', appStore.purchase)).toBe('March 1, 2025');
     await expect(dialog.getByText('You have 2 subscriptions.', { exact: false })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Help centre' })).toHaveAttribute('href', '/help-center');
@@ -67,7 +67,7 @@ test.describe('the subscriptions dialog', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
   });
 
-  test('de: dates in German, the same store labels', async ({ page, request }) => {
+  test('de: dates in German, store names as words', async ({ page, request }) => {
     await subscriberWithTwoStores(page, request);
     await page.goto('/account/subscription?lng=de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -75,10 +75,10 @@ test.describe('the subscriptions dialog', () => {
     const dialog = page.getByRole('dialog', { name: localeText('de', 'account', 'subscriptionsDialog.title') });
     await expect(dialog).toBeVisible();
     const rows = dialog.getByRole('row');
-    await expect(rows.nth(1).getByRole('cell').nth(0)).toHaveText('APP STORE');
+    await expect(rows.nth(1).getByRole('cell').nth(0)).toHaveText('App Store');
     await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText(longDate('de', appStore.purchase));
     await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText(longDate('de', appStore.expires));
-    await expect(rows.nth(2).getByRole('cell').nth(0)).toHaveText('PLAY STORE');
+    await expect(rows.nth(2).getByRole('cell').nth(0)).toHaveText('Google Play');
     await expect(rows.nth(2).getByRole('cell').nth(2)).toHaveText(longDate('de', playStore.purchase));
     expect(longDate('de', appStore.purchase)).toBe('1. März 2025');
   });

@@ -266,7 +266,7 @@ test.describe('the payment page', () => {
     await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
     const rows = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(1).getByRole('cell').nth(0)).toHaveText('WEB');
+    await expect(rows.nth(1).getByRole('cell').nth(0)).toHaveText('Web');
     await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText('active');
 
     // A reload of the completion page records nothing twice: one mark, one receipt, one schedule.
@@ -327,7 +327,7 @@ test.describe('the payment page', () => {
     await expect.poll(() => pathOf(page)).toBe('/account/subscription');
     await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
     const row = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row').nth(1);
-    await expect(row.getByRole('cell').nth(0)).toHaveText('WEB');
+    await expect(row.getByRole('cell').nth(0)).toHaveText('Web');
     await expect(row.getByRole('cell').nth(1)).toHaveText('active');
 
     const subscriptionId = query.get('subscription_id') ?? '';

@@ -51,7 +51,7 @@ test('signed out -> sign-in and back; web only: cancel, thank you, the dialog sh
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeFocused();
   await expect(page.getByText('Your subscription has been canceled.', { exact: false })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['WEB', 'canceled']]);
+  expect(await dialogRows(page)).toEqual([['Web', 'canceled']]);
 
   await page.goto('/help-center/cancelation');
   await expect(page.getByRole('button', { name: 'Request cancelation' })).toBeDisabled();
@@ -95,7 +95,7 @@ test('web, Apple and Google: the dialog offers Web, Apple, Google and All; Apple
   await expect(page.getByRole('link', { name: 'How to do it with Apple' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'How to do it with Google Play' })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['APP STORE', 'active'], ['PLAY STORE', 'active'], ['WEB', 'canceled']]);
+  expect(await dialogRows(page)).toEqual([['App Store', 'active'], ['Google Play', 'active'], ['Web', 'canceled']]);
 });
 
 test('Apple only and Google only: the button leads straight to the store page', async ({ page, request, baseURL }) => {
@@ -141,7 +141,7 @@ test('a real purchase through checkout, then refund inside the policy: refunded,
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
   await expect(page.getByText('Your payment has been refunded', { exact: false })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['WEB', 'refunded']]);
+  expect(await dialogRows(page)).toEqual([['Web', 'refunded']]);
 
   await page.goto('/help-center/refund');
   await expect(page.getByRole('button', { name: 'Request refund' })).toBeDisabled();
@@ -158,5 +158,5 @@ test('refund outside the policy: sorry, canceled but not refunded', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Sorry' })).toBeVisible();
   await expect(page.getByText('Sorry, your subscription could not be refunded', { exact: false })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['WEB', 'canceled']]);
+  expect(await dialogRows(page)).toEqual([['Web', 'canceled']]);
 });

@@ -27,6 +27,7 @@ export interface Grant {
   readonly purchase_date?: string;
   readonly expires_date?: string | null;
   readonly unsubscribe_detected_at?: string | null;
+  readonly refunded_at?: string | null;
 }
 
 /** Records a store subscription for the account through the dev endpoint (docs: POST /_dev/revenuecat/subscriptions). */

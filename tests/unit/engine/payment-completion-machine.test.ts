@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import { PROCESSING_RECHECK_DELAYS_MS, paymentCompletionMachine, type CompletionPaymentIntent } from '../../../engine/payment-completion-machine';
+import { PROCESSING_RECHECK_DELAYS_MS, paymentCompletionMachine, type CompletedPurchase, type CompletionPaymentIntent } from '../../../engine/payment-completion-machine';
 import type { PaymentPageParams } from '../../../engine/payment-page-params';
 
 const params: PaymentPageParams = {
@@ -31,6 +31,7 @@ interface HarnessOptions {
 
 function harness(options: HarnessOptions = {}) {
   const calls: string[] = [];
+  const purchases: CompletedPurchase[] = [];
   const clock = new SimulatedClock();
   const answers = options.intents ?? [intent('succeeded')];
   let retrievals = 0;
@@ -66,13 +67,16 @@ function harness(options: HarnessOptions = {}) {
     },
     actions: {
       reportError: (_, { error, step: failedStep }) => void calls.push(`report:${failedStep}:${error instanceof Error ? error.message : String(error)}`),
-      goToSubscription: () => void calls.push('goToSubscription'),
+      goToSubscription: (_, { purchase }) => {
+        calls.push('goToSubscription');
+        purchases.push(purchase);
+      },
       returnToPayment: (_, { error }) => void calls.push(`returnToPayment:${error}`),
     },
   });
   const actor = createActor(machine, { input: { params: options.params ?? params }, clock });
   actor.start();
-  return { actor, calls, clock, retrievals: () => retrievals };
+  return { actor, calls, purchases, clock, retrievals: () => retrievals };
 }
 
 /** Lets the promise actors settle (they resolve on microtasks). */
@@ -91,6 +95,13 @@ describe('paymentCompletionMachine', () => {
       'scheduleFullPrice:sub_1',
       'goToSubscription',
     ]);
+  });
+
+  it('hands the account page what was bought: the plan, the charge as the PaymentIntent has it, the full price it renews at', async () => {
+    // The query's amount is what the plans page expected; the PaymentIntent's is what was charged.
+    const { actor, purchases } = harness({ params: { ...params, amount: 100 } });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(purchases).toEqual([{ subscriptionId: 'sub_1', plan: 'weekly', amount: 299, currency: 'eur', fullPrice: 999 }]);
   });
 
   it('a second visit (already marked) registers no purchase but still makes sure of receipt and schedule', async () => {

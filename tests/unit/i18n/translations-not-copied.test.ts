@@ -12,6 +12,7 @@ const localesDir = 'public/locales';
 const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   'App Store': ['*'],
   'Google Play': ['*'],
+  'Mac App Store': ['*'],
   Apple: ['*'],
   Google: ['*'],
   '2023': ['*'],
@@ -35,6 +36,8 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   Chocolate: ['es', 'pt'],
   // An empty date cell.
   '—': ['*'],
+  // Nothing but placeholders: a date and an amount side by side.
+  '{{date}}, {{amount}}': ['*'],
 };
 
 function flatten(value: unknown, prefix = ''): [string, unknown][] {
