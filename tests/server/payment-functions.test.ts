@@ -2,7 +2,6 @@ import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from 'vitest';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
 import { LOCAL_WEBHOOK_ENDPOINT_ID, registerLocalWebhookEndpoint } from '../../server/stripe/register-local-webhook-endpoint';
 import { captureFunctionLog } from './support/function-log';
@@ -33,30 +32,6 @@ async function call(client: SupabaseClient, name: string, body: Record<string, u
   return { status: response?.status ?? 0, body: data };
 }
 
-type EmulatorRoute = 'subscriptions' | 'payment_intents' | 'subscription_schedules' | 'webhook_endpoints';
-
-/**
- * Why the emulator cannot run a test yet, or undefined: its routes land in increments (issue 9,
- * section 1), and like Stripe it answers "Unrecognized request URL" for a route it does not have.
- */
-async function missingRoute(stripe: Stripe, routes: readonly EmulatorRoute[]): Promise<string | undefined> {
-  const probes: Record<EmulatorRoute, () => Promise<unknown>> = {
-    subscriptions: () => stripe.subscriptions.list({ limit: 1 }),
-    payment_intents: () => stripe.paymentIntents.list({ limit: 1 }),
-    subscription_schedules: () => stripe.subscriptionSchedules.list({ limit: 1 }),
-    webhook_endpoints: () => stripe.webhookEndpoints.list({ limit: 1 }),
-  };
-  for (const route of routes) {
-    try {
-      await probes[route]();
-    } catch (error) {
-      if (error instanceof Error && /Unrecognized request URL/.test(error.message)) return `the Stripe emulator has no /v1/${route} routes yet`;
-      throw error;
-    }
-  }
-  return undefined;
-}
-
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
@@ -76,14 +51,6 @@ describe('payment functions', () => {
   let fullPrice: Stripe.Price;
 
   const user = signedUpUsers(() => server);
-
-  /** Skips the test, printing why, while the emulator lacks a route it needs. */
-  async function needs(context: TestContext, ...routes: EmulatorRoute[]): Promise<void> {
-    const missing = await missingRoute(stripe, routes);
-    if (missing === undefined) return;
-    console.log(`skipped: ${context.task.name}: ${missing}`);
-    context.skip(missing);
-  }
 
   const subscribe = (client: SupabaseClient, price: Stripe.Price, extra: Record<string, unknown> = {}) =>
     call(client, 'create-stripe-subscription', { priceId: price.id, currency: 'eur', email: 'ignored@example.com', ...extra });
@@ -155,8 +122,7 @@ describe('payment functions', () => {
     expect((await server.db.query('select customer_id from public.stripe_customers where user_id = $1', [id])).rows).toEqual(mapped.rows);
   });
 
-  it('creates one customer and one subscription for concurrent submits of one user', async (context) => {
-    await needs(context, 'subscriptions');
+  it('creates one customer and one subscription for concurrent submits of one user', async () => {
     const { client, id } = await user('concurrent@example.com');
     const answers = await Promise.all(Array.from({ length: 4 }, () => subscribe(client, introPrice)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -171,8 +137,7 @@ describe('payment functions', () => {
     expect(subscriptions.data[0]).toMatchObject({ status: 'incomplete', currency: 'eur', metadata: { user_id: id } });
   });
 
-  it('answers a double submit with the same incomplete subscription, and refuses a second purchase once paid', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents');
+  it('answers a double submit with the same incomplete subscription, and refuses a second purchase once paid', async () => {
     const { client, id } = await user('double@example.com');
     const first = await subscribe(client, introPrice);
     expect(first.status).toBe(200);
@@ -205,8 +170,7 @@ describe('payment functions', () => {
     expect(await subscribe(client, introPrice, { currency: 'xxx' })).toMatchObject({ status: 400, body: { error: 'unsupported_currency' } });
   });
 
-  it('turns a paid intro subscription into intro-then-full phases, for its owner only', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents', 'subscription_schedules');
+  it('turns a paid intro subscription into intro-then-full phases, for its owner only', async () => {
     const owner = await user('schedule@example.com');
     const other = await user('someone-else@example.com');
     expect((await subscribe(other.client, introPrice)).status).toBe(200);
@@ -247,8 +211,7 @@ describe('payment functions', () => {
     expect((await stripe.subscriptionSchedules.list({ customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id })).data).toHaveLength(1);
   });
 
-  it('puts no full-price phase on a paid intro subscription that is set to end (canceled right after paying)', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents', 'subscription_schedules');
+  it('puts no full-price phase on a paid intro subscription that is set to end (canceled right after paying)', async () => {
     const owner = await user('canceled-at-once@example.com');
     const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
     await pay(subscriptionId);
@@ -257,8 +220,7 @@ describe('payment functions', () => {
     expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ schedule: null, cancel_at_period_end: true });
   });
 
-  it('get-stripe-payment-method-type: the type of the caller\'s own payment method only', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents');
+  it('get-stripe-payment-method-type: the type of the caller\'s own payment method only', async () => {
     const owner = await user('method@example.com');
     const other = await user('method-other@example.com');
     // The other user has a customer of their own, so both ways of deciding ownership are exercised.
@@ -274,8 +236,7 @@ describe('payment functions', () => {
     expect(await call(owner.client, 'get-stripe-payment-method-type', { paymentMethodId: 'pm_doesnotexist' })).toMatchObject({ status: 404 });
   });
 
-  it('RevenueCat\'s Stripe receipt: fetched from Stripe, refused unpaid, recorded once when posted twice', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents');
+  it('RevenueCat\'s Stripe receipt: fetched from Stripe, refused unpaid, recorded once when posted twice', async () => {
     const { client, id } = await user('revenuecat@example.com');
     const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
     const receipt = () =>
@@ -308,8 +269,7 @@ describe('payment functions', () => {
     expect(body.subscriber.entitlements.premium).toMatchObject({ product_identifier: productId, expires_date: iso(item?.current_period_end) });
   });
 
-  it('RevenueCat follows Stripe: cancellation and refund arrive by webhook', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints');
+  it('RevenueCat follows Stripe: cancellation and refund arrive by webhook', async () => {
     const { client, id } = await user('revenuecat-events@example.com');
     const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
     await pay(subscriptionId);
@@ -342,8 +302,7 @@ describe('payment functions', () => {
     expect(Date.parse(body.subscriber.entitlements.premium?.expires_date ?? '')).toBeLessThanOrEqual(Date.now());
   });
 
-  it('records a paid subscription by webhook alone (tab closed after paying): receipt, note and schedule, once with the page', async (context) => {
-    await needs(context, 'subscriptions', 'payment_intents', 'webhook_endpoints', 'subscription_schedules');
+  it('records a paid subscription by webhook alone (tab closed after paying): receipt, note and schedule, once with the page', async () => {
     const { client, id } = await user('webhook-only@example.com');
     const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
     await pay(subscriptionId);
@@ -379,9 +338,8 @@ describe('payment functions', () => {
       await registerLocalWebhookEndpoint(server.db, server.config);
     });
 
-    it('mark-stripe-subscription-purchased: the caller\'s paid subscription, and firstMark for exactly one of concurrent calls', async (context) => {
-      await needs(context, 'subscriptions', 'payment_intents');
-      const owner = await user('mark@example.com');
+    it('mark-stripe-subscription-purchased: the caller\'s paid subscription, and firstMark for exactly one of concurrent calls', async () => {
+        const owner = await user('mark@example.com');
       const other = await user('mark-other@example.com');
       const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
       const mark = (client: SupabaseClient) => call(client, 'mark-stripe-subscription-purchased', { subscriptionId, paymentIntentId: 'pi_page' });
@@ -404,9 +362,8 @@ describe('payment functions', () => {
       expect((await other.client.from('stripe_purchases').insert({ subscription_id: 'sub_forged', user_id: other.id })).error).not.toBeNull();
     });
 
-    it('record-revenuecat-receipt: posts the caller\'s paid subscription once; a refused receipt is logged with user and subscription', async (context) => {
-      await needs(context, 'subscriptions', 'payment_intents');
-      const owner = await user('receipt@example.com');
+    it('record-revenuecat-receipt: posts the caller\'s paid subscription once; a refused receipt is logged with user and subscription', async () => {
+        const owner = await user('receipt@example.com');
       const other = await user('receipt-other@example.com');
       const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
       const receipt = (client: SupabaseClient) => call(client, 'record-revenuecat-receipt', { subscriptionId });
