@@ -9,6 +9,9 @@ import { signedUpUsers } from './support/signed-up-users';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
 import { payLatestInvoice } from '../support/pay-latest-invoice';
+import { fxRateCurrencies } from '../../server/stripe/catalogue/seed-stripe-catalogue';
+import { loadStripeCatalogue } from '../../server/stripe/catalogue/stripe-catalogue';
+import { syncStripeCatalogue } from '../../server/stripe/catalogue/sync-stripe-catalogue';
 
 interface CreatedSubscription {
   readonly data: { readonly clientSecret: string | null; readonly subscriptionId: string; readonly invoiceSubtotal: number; readonly invoiceCurrency: string };
@@ -49,6 +52,7 @@ describe('payment functions', () => {
   let stripe: Stripe;
   let introPrice: Stripe.Price;
   let fullPrice: Stripe.Price;
+  let yearlyIntroPrice: Stripe.Price;
 
   const user = signedUpUsers(() => server);
 
@@ -60,6 +64,14 @@ describe('payment functions', () => {
     const customers: Stripe.Customer[] = [];
     for await (const customer of stripe.customers.list({ limit: 100 })) if (customer.metadata.user_id === userId) customers.push(customer);
     return customers;
+  }
+
+  /** The PaymentIntent of the subscription's first invoice. */
+  async function firstPaymentIntent(subscriptionId: string): Promise<string> {
+    const [invoice] = (await stripe.invoices.list({ subscription: subscriptionId, expand: ['data.payments'] })).data;
+    const intent = invoice?.payments?.data[0]?.payment.payment_intent;
+    if (intent === undefined) throw new Error(`${subscriptionId} has no PaymentIntent`);
+    return typeof intent === 'string' ? intent : intent.id;
   }
 
   async function pay(subscriptionId: string): Promise<void> {
@@ -76,11 +88,13 @@ describe('payment functions', () => {
   beforeAll(async () => {
     server = await startTestServer();
     stripe = createStripeClient({ secretKey: server.config.stripeApiKey, apiUrl: server.url });
-    const prices = await stripe.prices.list({ lookup_keys: ['w-intro', 'w-full'], active: true });
+    const prices = await stripe.prices.list({ lookup_keys: ['w-intro', 'w-full', 'y-intro'], active: true, expand: ['data.currency_options'] });
     const byKey = new Map(prices.data.map((price) => [price.lookup_key, price]));
     const intro = byKey.get('w-intro');
     const full = byKey.get('w-full');
-    if (intro === undefined || full === undefined) throw new Error('the seeded catalogue has no w-intro / w-full prices');
+    const yearlyIntro = byKey.get('y-intro');
+    if (intro === undefined || full === undefined || yearlyIntro === undefined) throw new Error('the seeded catalogue has no w-intro / w-full / y-intro prices');
+    yearlyIntroPrice = yearlyIntro;
     introPrice = intro;
     fullPrice = full;
   });
@@ -161,6 +175,127 @@ describe('payment functions', () => {
     const otherPlan = await subscribe(client, fullPrice);
     expect(otherPlan.status).toBe(409);
     expect((await stripe.subscriptions.list({ customer: customer?.id ?? '', status: 'all' })).data).toHaveLength(1);
+  });
+
+  /** The customer's subscriptions that can still be paid or are paid (the rest are canceled). */
+  async function payableOrPaid(userId: string): Promise<Stripe.Subscription[]> {
+    const [customer] = await customersOf(userId);
+    if (customer === undefined) return [];
+    const all = await stripe.subscriptions.list({ customer: customer.id, status: 'all', limit: 100 });
+    return all.data.filter((subscription) => subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired');
+  }
+
+  /** Whether paying the subscription's invoice goes through; a canceled checkout's PaymentIntent refuses. */
+  async function payGoesThrough(subscriptionId: string): Promise<boolean> {
+    try {
+      return (await payLatestInvoice(stripe, subscriptionId)).status === 'succeeded';
+    } catch {
+      return false;
+    }
+  }
+
+  it('a checkout on another plan or currency replaces the open one, which can no longer be paid', async () => {
+    const { client, id } = await user('replace@example.com');
+    const weekly = await subscribe(client, introPrice);
+    const yearly = await subscribe(client, yearlyIntroPrice);
+    const dollars = await subscribe(client, introPrice, { currency: 'usd' });
+    expect([weekly.status, yearly.status, dollars.status]).toEqual([200, 200, 200]);
+    const ids = [weekly, yearly, dollars].map((answer) => (answer.body as CreatedSubscription).data.subscriptionId);
+    expect(new Set(ids).size).toBe(3);
+
+    expect((await payableOrPaid(id)).map((subscription) => subscription.id)).toEqual([ids[2]]);
+    expect(await payGoesThrough(ids[0] ?? '')).toBe(false);
+    expect(await payGoesThrough(ids[1] ?? '')).toBe(false);
+    expect(await payGoesThrough(ids[2] ?? '')).toBe(true);
+    expect(await subscribe(client, yearlyIntroPrice)).toMatchObject({ status: 409, body: { error: 'already_subscribed' } });
+    // Going back to an earlier plan after a replacement makes a new checkout, not the canceled one.
+    const { client: again, id: againId } = await user('replace-back@example.com');
+    const first = ((await subscribe(again, introPrice)).body as CreatedSubscription).data.subscriptionId;
+    await subscribe(again, yearlyIntroPrice);
+    const back = ((await subscribe(again, introPrice)).body as CreatedSubscription).data.subscriptionId;
+    expect(back).not.toBe(first);
+    expect((await payableOrPaid(againId)).map((subscription) => subscription.id)).toEqual([back]);
+  });
+
+  it('two tabs starting checkouts on different plans at once leave one payable subscription', async () => {
+    const { client, id } = await user('two-tabs@example.com');
+    const answers = await Promise.all([
+      subscribe(client, introPrice),
+      subscribe(client, yearlyIntroPrice),
+      subscribe(client, introPrice, { currency: 'usd' }),
+      subscribe(client, yearlyIntroPrice, { currency: 'usd' }),
+    ]);
+    // A request that kept losing the race says so; every other answer handed out a client secret.
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    const handedOut = answers.filter((answer) => answer.status === 200).map((answer) => (answer.body as CreatedSubscription).data.subscriptionId);
+    expect(handedOut.length).toBeGreaterThan(0);
+    expect(await payableOrPaid(id)).toHaveLength(1);
+    const paid = [];
+    for (const subscriptionId of new Set(handedOut)) if (await payGoesThrough(subscriptionId)) paid.push(subscriptionId);
+    expect(paid).toHaveLength(1);
+    const open = await server.db.query<{ subscription_id: string }>(
+      'select subscription_id from public.stripe_checkouts c where user_id = $1 and not exists (select 1 from public.stripe_checkouts n where n.replaces = c.subscription_id)',
+      [id],
+    );
+    expect(open.rows).toEqual([{ subscription_id: paid[0] }]);
+  });
+
+  it('refunds and reports a checkout paid after another replaced it (a tab opened earlier), and RevenueCat keeps the one the user kept', async () => {
+    const { client, id } = await user('second-payment@example.com');
+    const earlier = ((await subscribe(client, introPrice)).body as CreatedSubscription).data.subscriptionId;
+    // The moment the replacing checkout is recorded and before it cancels the earlier one: the earlier
+    // tab's payment gets through in that gap.
+    const [customer] = await customersOf(id);
+    const replacing = await stripe.subscriptions.create({ customer: customer?.id ?? '', items: [{ price: yearlyIntroPrice.id }], currency: 'eur', payment_behavior: 'default_incomplete', metadata: { user_id: id } });
+    await server.db.query('insert into public.stripe_checkouts (subscription_id, user_id, replaces, replaced_unpaid) values ($1, $2, $3, true)', [replacing.id, id, earlier]);
+
+    const earlierIntent = await firstPaymentIntent(earlier);
+    const logged = captureFunctionLog(server);
+    try {
+      await pay(earlier);
+      const refunded = await eventually(() => stripe.refunds.list({ payment_intent: earlierIntent }), (list) => list.data.length > 0);
+      expect(refunded.data).toMatchObject([{ status: 'succeeded', reason: 'duplicate', metadata: { user_id: id, subscription_id: earlier } }]);
+      expect((await stripe.subscriptions.retrieve(earlier)).status).toBe('canceled');
+      await eventually(async () => logged.text(), (text) => text.includes(`user ${id} paid ${earlier}`));
+      expect(logged.text()).toContain(`Second web subscription payment refunded: user ${id} paid ${earlier} after another checkout replaced it`);
+    } finally {
+      logged.restore();
+    }
+    // Everything about it delivered, RevenueCat never heard of it; the replacing checkout is the purchase.
+    await eventually(
+      async () => (await server.db.query<{ n: number }>("select count(*)::int as n from stripe.webhook_deliveries where status = 'pending'")).rows[0]?.n,
+      (pending) => pending === 0,
+    );
+    expect((await subscriber(id)).subscriber.subscriptions).toEqual({});
+    expect(await payGoesThrough(replacing.id)).toBe(true);
+    const body = await eventually(() => subscriber(id), (value) => Object.keys(value.subscriber.subscriptions).length > 0);
+    expect(Object.values(body.subscriber.subscriptions)).toMatchObject([{ store_transaction_id: replacing.id, refunded_at: null }]);
+  });
+
+  it('coupons: only the catalogue\'s, only with the prices they name', async () => {
+    const catalogue = loadStripeCatalogue(await fxRateCurrencies(server.db));
+    await syncStripeCatalogue(stripe, {
+      ...catalogue,
+      coupons: { 'yearly-welcome-test': { name: 'Welcome', percent_off: 25, duration: 'once', prices: ['y-intro'] } },
+    });
+    // On the account, but not in the catalogue: a support agent's free-forever coupon.
+    await stripe.coupons.create({ id: 'free-forever-test', percent_off: 100, duration: 'forever' });
+    const { client, id } = await user('coupon@example.com');
+
+    expect(await subscribe(client, yearlyIntroPrice, { couponId: 'free-forever-test' })).toMatchObject({ status: 400, body: { error: 'invalid_coupon' } });
+    expect(await subscribe(client, yearlyIntroPrice, { couponId: 'no-such-coupon' })).toMatchObject({ status: 400, body: { error: 'invalid_coupon' } });
+    expect(await subscribe(client, introPrice, { couponId: 'yearly-welcome-test' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_coupon', message: 'Coupon yearly-welcome-test cannot be used with this plan' },
+    });
+    expect(await payableOrPaid(id)).toEqual([]);
+
+    const answer = await subscribe(client, yearlyIntroPrice, { couponId: 'yearly-welcome-test' });
+    expect(answer.status).toBe(200);
+    const created = (answer.body as CreatedSubscription).data;
+    const [invoice] = (await stripe.invoices.list({ subscription: created.subscriptionId })).data;
+    const full = yearlyIntroPrice.currency_options?.eur?.unit_amount ?? yearlyIntroPrice.unit_amount ?? 0;
+    expect(invoice?.amount_due).toBe(Math.round(full * 0.75));
   });
 
   it('refuses bad input with the reason', async () => {
@@ -360,6 +495,28 @@ describe('payment functions', () => {
       expect((await owner.client.from('stripe_purchases').select('subscription_id')).data).toEqual([{ subscription_id: subscriptionId }]);
       expect((await other.client.from('stripe_purchases').select('subscription_id')).data).toEqual([]);
       expect((await other.client.from('stripe_purchases').insert({ subscription_id: 'sub_forged', user_id: other.id })).error).not.toBeNull();
+    });
+
+    it('the completion page of a checkout paid after another replaced it records nothing: refunded, 409 second_payment_refunded', async () => {
+      const { client, id } = await user('second-payment-page@example.com');
+      const earlier = ((await subscribe(client, introPrice)).body as CreatedSubscription).data.subscriptionId;
+      const [customer] = await customersOf(id);
+      const replacing = await stripe.subscriptions.create({ customer: customer?.id ?? '', items: [{ price: yearlyIntroPrice.id }], currency: 'eur', payment_behavior: 'default_incomplete', metadata: { user_id: id } });
+      await server.db.query('insert into public.stripe_checkouts (subscription_id, user_id, replaces, replaced_unpaid) values ($1, $2, $3, true)', [replacing.id, id, earlier]);
+      const earlierIntent = await firstPaymentIntent(earlier);
+      await pay(earlier);
+
+      const logged = captureFunctionLog(server);
+      try {
+        expect(await call(client, 'mark-stripe-subscription-purchased', { subscriptionId: earlier })).toMatchObject({ status: 409, body: { error: 'second_payment_refunded' } });
+      } finally {
+        logged.restore();
+      }
+      expect(logged.text()).toContain(`Second web subscription payment refunded: user ${id} paid ${earlier}`);
+      expect((await stripe.refunds.list({ payment_intent: earlierIntent })).data).toMatchObject([{ status: 'succeeded', reason: 'duplicate' }]);
+      expect(await call(client, 'record-revenuecat-receipt', { subscriptionId: earlier })).toMatchObject({ status: 409 });
+      expect((await server.db.query('select 1 from public.stripe_purchases where subscription_id = $1', [earlier])).rows).toEqual([]);
+      expect((await subscriber(id)).subscriber.subscriptions).toEqual({});
     });
 
     it('record-revenuecat-receipt: posts the caller\'s paid subscription once; a refused receipt is logged with user and subscription', async () => {
