@@ -30,6 +30,7 @@ try {
   console.log(`  product ${catalogue.product.id}: ${report.product}`);
   for (const [key, price] of Object.entries(report.prices)) console.log(`  price ${key}: ${price.id}${price.created ? ' (created)' : ' (unchanged)'}`);
   for (const id of report.archived) console.log(`  archived ${id}`);
+  for (const [id, result] of Object.entries(report.coupons)) console.log(`  coupon ${id}: ${result}`);
 } catch (error) {
   console.error(error instanceof FlowError ? `config/stripe-catalogue.yaml is invalid:\n${error.message}` : error);
   process.exit(1);

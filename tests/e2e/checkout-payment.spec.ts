@@ -5,7 +5,7 @@ import { pathOf } from './support/funnel-walker';
 import { startSignedIn } from './support/signed-in-session';
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
-import { createIncompleteSubscription, missingEmulatorRoutes, missingPaypal, paymentPagePath, stripeEmulatorClient, subscribeAsUser } from './support/stripe-emulator-client';
+import { createIncompleteSubscription, paymentPagePath, stripeEmulatorClient, subscribeAsUser } from './support/stripe-emulator-client';
 import { fillCard, payButton, paymentFrame } from './support/payment-page';
 
 /**
@@ -19,13 +19,6 @@ const challengeFrame = (page: Page): FrameLocator => page.frameLocator('iframe[t
 /** The same button whatever it says ("Pay €2.99", "Processing…"). */
 const submitButton = (page: Page) => page.locator('main form').getByRole('button');
 const appMessage = (page: Page) => page.locator('main').getByRole('alert');
-
-/** Skips (saying why, in the output) while the emulator lacks the routes a payment needs. */
-async function skipWithoutEmulatorRoutes(stripe: ReturnType<typeof stripeEmulatorClient>): Promise<void> {
-  const missing = await missingEmulatorRoutes(stripe);
-  if (missing) console.log(`skipped: ${test.info().title}: ${missing}`);
-  test.skip(missing !== undefined, missing);
-}
 
 interface SubscriberRecord {
   readonly subscriber: { readonly entitlements: Record<string, { expires_date: string | null }>; readonly subscriptions: Record<string, { store: string; store_transaction_id: string }> };
@@ -87,7 +80,6 @@ test.describe('the payment page', () => {
 
   test('card checks, declines and a failed 3-D Secure keep the visitor on the page; a completed one pays', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
-    await skipWithoutEmulatorRoutes(stripe);
     const { email, userId } = await startSignedIn(page, request, 'payment-cards');
     const subscription = await createIncompleteSubscription(stripe, email, ['card'], userId);
     await page.goto(paymentPagePath(subscription, 999));
@@ -184,7 +176,6 @@ test.describe('the payment page', () => {
 
   test('4242 pays: completion trusts only the PaymentIntent, records the purchase once, and the account shows WEB active', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
-    await skipWithoutEmulatorRoutes(stripe);
     const { email, userId, accessToken } = await startSignedIn(page, request, 'payment-success');
     // As the plans page will create it: the create-stripe-subscription function, weekly intro price.
     const subscription = await subscribeAsUser(request, stripe, accessToken, 'w-intro');
@@ -311,7 +302,6 @@ test.describe('the payment page', () => {
 
   test('yearly from the plans page: Continue -> payment -> 4242 -> the account shows WEB active, on a yearly intro -> full schedule', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
-    await skipWithoutEmulatorRoutes(stripe);
     const { userId } = await startSignedIn(page, request, 'payment-yearly');
     await page.goto('/checkout/plans');
     const top = page.getByRole('group', { name: localeText('en', 'checkout', 'plans.chooseTop') });
@@ -339,7 +329,6 @@ test.describe('the payment page', () => {
 
   test('the tab closed right after paying: the webhook still grants the entitlement and schedules the full price', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
-    await skipWithoutEmulatorRoutes(stripe);
     const { userId, accessToken } = await startSignedIn(page, request, 'payment-tab-closed');
     const subscription = await subscribeAsUser(request, stripe, accessToken, 'w-intro');
     await page.goto(paymentPagePath(subscription, 999));
@@ -361,12 +350,8 @@ test.describe('the payment page', () => {
 
   test('PayPal first in the tabs; declined on its approval page it comes back failed, approved it pays', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
-    await skipWithoutEmulatorRoutes(stripe);
     const { email } = await startSignedIn(page, request, 'payment-paypal');
     const subscription = await createIncompleteSubscription(stripe, email, ['card', 'paypal']);
-    const noPaypal = await missingPaypal(stripe, email);
-    if (noPaypal) console.log(`skipped: ${test.info().title}: ${noPaypal}`);
-    test.skip(noPaypal !== undefined, noPaypal);
 
     await page.goto(paymentPagePath(subscription, 999));
     const frame = paymentFrame(page);

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
+import { payLatestInvoice } from '../support/pay-latest-invoice';
 import { captureFunctionLog } from './support/function-log';
 import { signedUpUsers } from './support/signed-up-users';
 import { startTestServer } from './support/test-server';
@@ -25,8 +28,8 @@ interface ServerEvent {
   readonly custom_data: Record<string, unknown>;
 }
 
-async function call(client: SupabaseClient, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
-  const { data, error, response } = await client.functions.invoke('track-event', { body });
+async function call(client: SupabaseClient, body: Record<string, unknown>, name = 'track-event', headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  const { data, error, response } = await client.functions.invoke(name, { body, headers });
   if (error instanceof FunctionsHttpError) {
     const answer: Response = error.context;
     return { status: answer.status, body: await answer.json() };
@@ -48,14 +51,36 @@ describe('Meta tracking on the local stack', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    stripe = createStripeClient({ secretKey: server.config.stripeApiKey, apiUrl: server.url });
+    const [price] = (await stripe.prices.list({ lookup_keys: ['w-intro'], active: true })).data;
+    if (price === undefined) throw new Error('the seeded catalogue has no w-intro price');
+    weeklyIntroId = price.id;
   });
   afterAll(() => server.close());
 
+  let stripe: Stripe;
+  let weeklyIntroId: string;
+
+  /** A checkout of the user's, as the plans page starts it (w-intro in SEK: 33.99). */
+  async function checkout(client: SupabaseClient): Promise<string> {
+    const answer = await call(client, { priceId: weeklyIntroId, currency: 'sek' }, 'create-stripe-subscription');
+    expect(answer.status).toBe(200);
+    return (answer.body as { data: { subscriptionId: string } }).data.subscriptionId;
+  }
+
+  /** Pays the checkout; answers its PaymentIntent id, the Purchase event's id. */
+  async function paidCheckout(client: SupabaseClient): Promise<string> {
+    const intent = await payLatestInvoice(stripe, await checkout(client));
+    expect(intent.status).toBe('succeeded');
+    return intent.id;
+  }
+
   it('track-event sends the caller’s event with Meta-normalised, hashed user data to the Conversions API', async () => {
     const { client, id } = await user('Track.Me@Example.com');
+    const paymentIntentId = await paidCheckout(client);
     const answer = await call(client, {
       eventName: 'Purchase',
-      eventId: 'pi_track_1',
+      eventId: paymentIntentId,
       eventSourceUrl: 'http://localhost/checkout/payment-completion?subscription_id=sub_1',
       pixelId: server.config.metaPixelId,
       currency: 'sek',
@@ -71,14 +96,14 @@ describe('Meta tracking on the local stack', () => {
       fbcFromCookie: 'fb.1.1700000000000.IwAR-cookie',
       fbcFromLocalStorage: 'fb.1.1700000000000.IwAR-stored',
     });
-    expect(answer).toMatchObject({ status: 200, body: { data: { eventId: 'pi_track_1', eventsReceived: 1, skippedFields: [] } } });
+    expect(answer).toMatchObject({ status: 200, body: { data: { eventId: paymentIntentId, eventsReceived: 1, skippedFields: [] } } });
 
     const { serverEvents } = await devEvents();
-    const sent = serverEvents.find((row) => row.event_id === 'pi_track_1');
+    const sent = serverEvents.find((row) => row.event_id === paymentIntentId);
     expect(sent?.pixel_id).toBe(server.config.metaPixelId);
     expect(sent?.event).toMatchObject({
       event_name: 'Purchase',
-      event_id: 'pi_track_1',
+      event_id: paymentIntentId,
       action_source: 'website',
       event_source_url: 'http://localhost/checkout/payment-completion?subscription_id=sub_1',
       user_data: {
@@ -92,7 +117,8 @@ describe('Meta tracking on the local stack', () => {
         fbc: 'fb.1.1700000000000.IwAR-cookie',
         client_user_agent: expect.any(String),
       },
-      custom_data: { value: 721.5, currency: 'SEK', plan_price: 99.9 },
+      // What the caller paid, not what the body said.
+      custom_data: { value: 33.99, currency: 'SEK', plan_price: 33.99 },
     });
     expect(Math.abs((sent?.event.event_time ?? 0) - Date.now() / 1000)).toBeLessThan(60);
     // Nothing readable about the person reached Meta.
@@ -101,17 +127,17 @@ describe('Meta tracking on the local stack', () => {
   });
 
   it('uses the stored fbc when there is no cookie, and leaves out a country Meta would refuse', async () => {
-    const { client } = await user('stored-fbc@example.com');
+    const { client, id } = await user('stored-fbc@example.com');
     const answer = await call(client, {
       eventName: 'CompleteRegistration',
-      eventId: 'registration-stored',
+      eventId: `registration-${id}`,
       eventSourceUrl: 'http://localhost/sign-up/email',
       pixelId: server.config.metaPixelId,
       userCountryCode: 'Sweden',
       fbcFromLocalStorage: 'fb.1.1700000000000.IwAR-stored',
     });
     expect(answer).toMatchObject({ status: 200, body: { data: { skippedFields: ['country'] } } });
-    const sent = (await devEvents()).serverEvents.find((row) => row.event_id === 'registration-stored');
+    const sent = (await devEvents()).serverEvents.find((row) => row.event_id === `registration-${id}`);
     expect(sent?.event.user_data).toMatchObject({ em: [sha256('stored-fbc@example.com')], fbc: 'fb.1.1700000000000.IwAR-stored' });
     expect(sent?.event.user_data).not.toHaveProperty('country');
   });
@@ -129,14 +155,51 @@ describe('Meta tracking on the local stack', () => {
     expect((await devEvents()).serverEvents.some((row) => row.event_id === 'ic-1')).toBe(false);
   });
 
+  it('Purchase and InitiateCheckout carry the value of the caller\'s own checkout or payment, once per event id', async () => {
+    const { client } = await user('value@example.com');
+    const other = await user('value-other@example.com');
+    const base = { eventSourceUrl: 'http://localhost/checkout/payment-completion', pixelId: server.config.metaPixelId, currency: 'eur', value: 999999.99, planPrice: 999999.99 };
+    const sentWith = async (eventId: string) => (await devEvents()).serverEvents.filter((row) => row.event_id === eventId);
+
+    // Never paid: no Purchase, whatever value the body claims.
+    expect(await call(client, { ...base, eventName: 'Purchase', eventId: 'pi_made_up' })).toMatchObject({ status: 404, body: { error: 'no_purchase' } });
+    const pending = await checkout(client);
+    const [pendingInvoice] = (await stripe.invoices.list({ subscription: pending, expand: ['data.payments'] })).data;
+    const pendingIntent = pendingInvoice?.payments?.data[0]?.payment.payment_intent;
+    const unpaid = typeof pendingIntent === 'string' ? pendingIntent : (pendingIntent?.id ?? '');
+    expect(await call(client, { ...base, eventName: 'Purchase', eventId: unpaid })).toMatchObject({ status: 409, body: { error: 'no_purchase' } });
+    const othersPayment = await paidCheckout(other.client);
+    expect(await call(client, { ...base, eventName: 'Purchase', eventId: othersPayment })).toMatchObject({ status: 404, body: { error: 'no_purchase' } });
+    expect(await call(client, { ...base, eventName: 'InitiateCheckout', eventId: 'checkout-sub_made_up' })).toMatchObject({ status: 404, body: { error: 'no_checkout' } });
+    expect(await call(client, { ...base, eventName: 'CompleteRegistration', eventId: `registration-${other.id}` })).toMatchObject({ status: 403, body: { error: 'not_caller' } });
+    expect(await sentWith(othersPayment)).toEqual([]);
+
+    // The caller's own checkout: its value; three tabs at once send it once.
+    const checkoutEvent = `checkout-${pending}`;
+    const answers = await Promise.all([0, 1, 2].map(() => call(client, { ...base, eventName: 'InitiateCheckout', eventId: checkoutEvent })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers.filter((answer) => (answer.body as { data: { duplicate?: boolean } }).data.duplicate === true)).toHaveLength(2);
+    const checkouts = await sentWith(checkoutEvent);
+    expect(checkouts).toHaveLength(1);
+    expect(checkouts[0]?.event.custom_data).toEqual({ value: 33.99, currency: 'SEK', plan_price: 33.99 });
+
+    const paid = await paidCheckout(client);
+    expect((await call(client, { ...base, eventName: 'Purchase', eventId: paid })).status).toBe(200);
+    expect(await call(client, { ...base, eventName: 'Purchase', eventId: paid })).toMatchObject({ status: 200, body: { data: { duplicate: true } } });
+    const purchases = await sentWith(paid);
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]?.event.custom_data).toEqual({ value: 33.99, currency: 'SEK', plan_price: 33.99 });
+  });
+
   it('reports a Conversions API error and answers 502', async () => {
-    const { client } = await user('refused@example.com');
+    const { client, id } = await user('refused@example.com');
     const logged = captureFunctionLog(server);
     try {
-      // Meta refuses a Purchase without value and currency: the function passes the refusal on.
-      const answer = await call(client, { eventName: 'Purchase', eventId: 'pi_no_value', eventSourceUrl: 'http://localhost/x', pixelId: server.config.metaPixelId });
-      expect(answer).toMatchObject({ status: 502, body: { error: 'conversions_api_failed', message: expect.stringContaining('custom_data.value') } });
-      expect(logged.text()).toContain('track-event: Purchase pi_no_value not sent');
+      // Meta refuses a website event without the visitor's user agent: the function passes the refusal on.
+      const body = { eventName: 'CompleteRegistration', eventId: `registration-${id}`, eventSourceUrl: 'http://localhost/x', pixelId: server.config.metaPixelId };
+      const answer = await call(client, body, 'track-event', { 'User-Agent': '' });
+      expect(answer).toMatchObject({ status: 502, body: { error: 'conversions_api_failed', message: expect.stringContaining('client_user_agent') } });
+      expect(logged.text()).toContain(`track-event: CompleteRegistration registration-${id} not sent`);
     } finally {
       logged.restore();
     }

@@ -27,6 +27,23 @@ const priceSchema = z
   })
   .strict();
 
+/**
+ * A coupon the checkout may redeem (`couponId` of create-stripe-subscription), only with the prices it
+ * names. Stripe coupons cannot change their terms: a new offer needs a new id.
+ */
+const couponSchema = z
+  .object({
+    name: z.string().min(1),
+    percent_off: z.number().positive().max(100),
+    duration: z.enum(['once', 'repeating', 'forever']),
+    duration_in_months: z.number().int().positive().optional(),
+    prices: z.array(z.enum(LOOKUP_KEYS)).min(1, 'name at least one price the coupon is for'),
+  })
+  .strict()
+  .refine((coupon) => (coupon.duration === 'repeating') === (coupon.duration_in_months !== undefined), {
+    message: 'duration_in_months is required for a repeating coupon, and only for it',
+  });
+
 const catalogueSchema = z
   .object({
     version: z.literal(1),
@@ -39,11 +56,13 @@ const catalogueSchema = z
       .strict(),
     currency: currencyCode,
     prices: z.object({ 'w-full': priceSchema, 'w-intro': priceSchema, 'y-full': priceSchema, 'y-intro': priceSchema }).strict(),
+    coupons: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only'), couponSchema).default({}),
   })
   .strict();
 
 export type StripeCatalogue = z.infer<typeof catalogueSchema>;
 export type CataloguePrice = z.infer<typeof priceSchema>;
+export type CatalogueCoupon = z.infer<typeof couponSchema>;
 
 /**
  * Reads and checks the catalogue: schema errors and currencies missing from (or unknown to) the

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
+import { CATALOGUE_PRICES_METADATA } from '../../../supabase/functions/_shared/catalogue-prices-metadata';
 import { LOOKUP_KEYS } from './stripe-catalogue';
-import type { CataloguePrice, StripeCatalogue } from './stripe-catalogue';
+import type { CatalogueCoupon, CataloguePrice, StripeCatalogue } from './stripe-catalogue';
 
 export interface CatalogueSyncReport {
   readonly product: 'created' | 'updated' | 'unchanged';
@@ -8,6 +9,8 @@ export interface CatalogueSyncReport {
   readonly prices: Readonly<Record<string, { readonly id: string; readonly created: boolean }>>;
   /** Prices that held a lookup key with other terms and were archived (prices are immutable). */
   readonly archived: readonly string[];
+  /** Coupon id -> what the sync did to it. */
+  readonly coupons: Readonly<Record<string, 'created' | 'updated' | 'unchanged'>>;
 }
 
 /**
@@ -58,7 +61,38 @@ export async function syncStripeCatalogue(stripe: Stripe, catalogue: StripeCatal
       archived.push(holder.id);
     }
   }
-  return { product: productResult, prices, archived };
+  const coupons: Record<string, 'created' | 'updated' | 'unchanged'> = {};
+  for (const [id, wanted] of Object.entries(catalogue.coupons)) coupons[id] = await syncCoupon(stripe, id, wanted);
+  return { product: productResult, prices, archived, coupons };
+}
+
+/**
+ * Creates the coupon by id, or brings its name and the prices it is for (metadata, which checkout
+ * checks) up to date. Other terms cannot change on Stripe: a coupon that differs there stops the sync.
+ */
+async function syncCoupon(stripe: Stripe, id: string, wanted: CatalogueCoupon): Promise<'created' | 'updated' | 'unchanged'> {
+  const metadata = { [CATALOGUE_PRICES_METADATA]: wanted.prices.join(',') };
+  let existing: Stripe.Coupon;
+  try {
+    existing = await stripe.coupons.retrieve(id);
+  } catch (error) {
+    if (!(error instanceof Error && 'statusCode' in error && error.statusCode === 404)) throw error;
+    await stripe.coupons.create({
+      id,
+      name: wanted.name,
+      percent_off: wanted.percent_off,
+      duration: wanted.duration,
+      ...(wanted.duration_in_months === undefined ? {} : { duration_in_months: wanted.duration_in_months }),
+      metadata,
+    });
+    return 'created';
+  }
+  if (existing.percent_off !== wanted.percent_off || existing.duration !== wanted.duration || (existing.duration_in_months ?? undefined) !== wanted.duration_in_months) {
+    throw new Error(`Coupon ${id} exists on Stripe with other terms; Stripe coupons cannot change them, so give the new offer a new id`);
+  }
+  if (existing.name === wanted.name && existing.metadata?.[CATALOGUE_PRICES_METADATA] === metadata[CATALOGUE_PRICES_METADATA]) return 'unchanged';
+  await stripe.coupons.update(id, { name: wanted.name, metadata });
+  return 'updated';
 }
 
 async function retrieveProduct(stripe: Stripe, id: string): Promise<Stripe.Product | undefined> {

@@ -2,6 +2,9 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { FunctionHandler } from '../_shared/function-handler.ts';
 import { functionError, readBody } from '../_shared/function-response.ts';
+import { couponRefusal } from '../_shared/catalogue-coupon.ts';
+import { cancelIfRunning, refundSecondPayment } from '../_shared/refund-second-payment.ts';
+import { readCheckoutChain, recordCheckout } from '../_shared/stripe-checkouts.ts';
 import { findOrCreateCustomer } from '../_shared/stripe-customer.ts';
 import { isMissingResource, stripeErrorResponse } from '../_shared/stripe-error-response.ts';
 
@@ -45,12 +48,18 @@ function created(subscription: Stripe.Subscription): Response {
   });
 }
 
+/** Two tabs may keep moving the chain; after this many lost races the caller is asked to try again. */
+const ATTEMPTS = 3;
+
 /**
  * create-stripe-subscription `{couponId?, currency, email, priceId}` -> `{data: {clientSecret,
  * subscriptionId, invoiceSubtotal, invoiceCurrency}}`: an incomplete subscription for the caller's
- * customer, paid in the browser with the client secret. Idempotent: a repeated submit gets the same
- * incomplete subscription back, concurrent submits create one (same Idempotency-Key), and a caller who
- * already has a live subscription is refused (409 `already_subscribed`).
+ * customer, paid in the browser with the client secret. A user has at most one open web subscription
+ * (public.stripe_checkouts, _shared/stripe-checkouts.ts): a repeated submit gets the same incomplete
+ * subscription back, a checkout with other terms (plan, currency, coupon) replaces the open one, which
+ * is canceled so its payment can no longer be confirmed, and a caller whose subscription is live is
+ * refused (409 `already_subscribed`). A coupon must come from the catalogue and name the price (400
+ * `invalid_coupon`).
  */
 export const handler: FunctionHandler = async (request, { stripe, serviceDb, user, env }) => {
   const parsed = await readBody(request, body);
@@ -76,43 +85,63 @@ export const handler: FunctionHandler = async (request, { stripe, serviceDb, use
     if (price.currency !== currency && price.currency_options?.[currency] === undefined) {
       return functionError(400, 'unsupported_currency', `Price ${priceId} has no amount in ${currency}`);
     }
+    if (couponId !== null) {
+      const refusal = await couponRefusal(stripe, couponId, price);
+      if (refusal !== undefined) return functionError(400, 'invalid_coupon', refusal);
+    }
 
     const customerId = await findOrCreateCustomer(stripe, serviceDb, user, email);
-    const subscriptions: Stripe.Subscription[] = [];
-    for await (const subscription of stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) subscriptions.push(subscription);
+    // Subscriptions outside the chain (made before it existed, or elsewhere on the account) count too.
+    for await (const subscription of stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+      if (SUBSCRIBED.has(subscription.status)) return functionError(409, 'already_subscribed', `You already have a subscription (${subscription.id})`);
+    }
 
-    const live = subscriptions.find((subscription) => SUBSCRIBED.has(subscription.status));
-    if (live !== undefined) return functionError(409, 'already_subscribed', `You already have a subscription (${live.id})`);
+    const sameTerms = (subscription: Stripe.Subscription) =>
+      priceIdOf(subscription) === priceId && subscription.currency === currency && (subscription.metadata.coupon_id ?? null) === couponId;
 
-    const couponOf = (subscription: Stripe.Subscription) => subscription.metadata.coupon_id ?? null;
-    const pending = subscriptions.find(
-      (subscription) =>
-        subscription.status === 'incomplete' && priceIdOf(subscription) === priceId && subscription.currency === currency && couponOf(subscription) === couponId,
-    );
-    if (pending !== undefined) return created(await stripe.subscriptions.retrieve(pending.id, { expand: EXPAND }));
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      const { head } = await readCheckoutChain(serviceDb, user.id);
+      let headUnpaid = false;
+      if (head !== undefined) {
+        const open = await stripe.subscriptions.retrieve(head, { expand: EXPAND });
+        if (SUBSCRIBED.has(open.status)) return functionError(409, 'already_subscribed', `You already have a subscription (${open.id})`);
+        if (open.status === 'incomplete' && sameTerms(open)) return created(open);
+        headUnpaid = open.status === 'incomplete';
+      }
 
-    // Concurrent submits saw the same list, so they derive the same key and Stripe creates one
-    // subscription; once that one ends (expired, canceled) the count moves and a new purchase gets a new key.
-    const idempotencyKey = `subscription-${customerId}-${priceId}-${currency}-${couponId ?? 'none'}-${subscriptions.length}`;
-    const subscription = await stripe.subscriptions.create(
-      {
-        customer: customerId,
-        items: [{ price: priceId }],
-        currency,
-        payment_behavior: 'default_incomplete',
-        // STRIPE_PAYMENT_METHOD_TYPES (e.g. `card,paypal`) when set; unset, the account's payment-method
-        // settings decide (cards, PayPal, wallets where enabled), as Stripe recommends for the Payment Element.
-        payment_settings: {
-          save_default_payment_method: 'on_subscription',
-          ...(paymentMethodTypes === undefined ? {} : { payment_method_types: paymentMethodTypes }),
+      // Identical concurrent submits saw the same head, so they send the same key and Stripe creates
+      // one subscription; after a replacement the head moved, and a new checkout gets a new key.
+      const idempotencyKey = `subscription-${customerId}-${priceId}-${currency}-${couponId ?? 'none'}-after-${head ?? 'none'}`;
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId }],
+          currency,
+          payment_behavior: 'default_incomplete',
+          // STRIPE_PAYMENT_METHOD_TYPES (e.g. `card,paypal`) when set; unset, the account's payment-method
+          // settings decide (cards, PayPal, wallets where enabled), as Stripe recommends for the Payment Element.
+          payment_settings: {
+            save_default_payment_method: 'on_subscription',
+            ...(paymentMethodTypes === undefined ? {} : { payment_method_types: paymentMethodTypes }),
+          },
+          ...(couponId === null ? {} : { discounts: [{ coupon: couponId }] }),
+          metadata: { user_id: user.id, ...(couponId === null ? {} : { coupon_id: couponId }) },
+          expand: EXPAND,
         },
-        ...(couponId === null ? {} : { discounts: [{ coupon: couponId }] }),
-        metadata: { user_id: user.id, ...(couponId === null ? {} : { coupon_id: couponId }) },
-        expand: EXPAND,
-      },
-      { idempotencyKey },
-    );
-    return created(subscription);
+        { idempotencyKey },
+      );
+
+      if (await recordCheckout(serviceDb, { userId: user.id, subscriptionId: subscription.id, replaces: head, replacedUnpaid: headUnpaid })) {
+        // The replaced checkout's payment can no longer be confirmed; paid in the meantime, it is refunded.
+        if (head !== undefined && headUnpaid) await refundSecondPayment(stripe, head, user.id);
+        return created(subscription);
+      }
+      const now = await readCheckoutChain(serviceDb, user.id);
+      if (now.head === subscription.id) return created(subscription);
+      // Another request recorded its checkout first: this subscription was never handed out, end it.
+      if (!now.rows.some((row) => row.subscription_id === subscription.id)) await cancelIfRunning(stripe, subscription.id);
+    }
+    return functionError(409, 'checkout_changed', 'Another checkout was started at the same time; please try again');
   } catch (error) {
     return stripeErrorResponse(error);
   }

@@ -3,7 +3,9 @@ import type { PublicFunctionHandler, UserDatabase } from '../_shared/function-ha
 import { functionError } from '../_shared/function-response.ts';
 import type { RevenueCatClient } from '../_shared/revenuecat-client.ts';
 import { noteReceiptRecorded } from '../_shared/revenuecat-receipts.ts';
+import { refundSecondPayment } from '../_shared/refund-second-payment.ts';
 import { scheduleIntroThenFull } from '../_shared/schedule-intro-then-full.ts';
+import { readCheckoutChain } from '../_shared/stripe-checkouts.ts';
 import { isMissingResource } from '../_shared/stripe-error-response.ts';
 
 /** Statuses in which the subscription has been paid for at some point (RevenueCat may know it). */
@@ -69,7 +71,7 @@ async function hasBeenPaid(stripe: Stripe, subscription: Stripe.Subscription): P
  * records its current state (period, cancellation, refund). Re-posting is how it learns of renewals,
  * cancellations and refunds, and posting the same state twice changes nothing.
  */
-async function keepRevenueCatInStep(stripe: Stripe, revenueCat: RevenueCatClient, subscriptionId: string): Promise<RecordedSubscription | undefined> {
+async function keepRevenueCatInStep(stripe: Stripe, serviceDb: UserDatabase, revenueCat: RevenueCatClient, subscriptionId: string): Promise<RecordedSubscription | undefined> {
   let subscription: Stripe.Subscription;
   try {
     subscription = await stripe.subscriptions.retrieve(subscriptionId);
@@ -86,6 +88,12 @@ async function keepRevenueCatInStep(stripe: Stripe, revenueCat: RevenueCatClient
   }
   // Not one of the app's subscriptions (created elsewhere on the account), or never paid: nothing to record.
   if (userId === undefined || !(await hasBeenPaid(stripe, subscription))) return undefined;
+  // Paid after another checkout replaced it: refunded, and never shown to RevenueCat, whose record of
+  // the product is the subscription the user kept.
+  if ((await readCheckoutChain(serviceDb, userId)).isReplacedWhileUnpaid(subscription.id)) {
+    await refundSecondPayment(stripe, subscription.id, userId);
+    return undefined;
+  }
   await revenueCat.postStripeReceipt(userId, subscription.id);
   return { subscription, userId };
 }
@@ -136,7 +144,7 @@ export const publicHandler: PublicFunctionHandler = async (request, { stripe, se
 
   if (await alreadyHandled(serviceDb, event.id)) return Response.json({ received: true, duplicate: true });
   const subscriptionId = await subscriptionOf(stripe, event);
-  const recorded = subscriptionId === undefined ? undefined : await keepRevenueCatInStep(stripe, revenueCat, subscriptionId);
+  const recorded = subscriptionId === undefined ? undefined : await keepRevenueCatInStep(stripe, serviceDb, revenueCat, subscriptionId);
   if (recorded !== undefined && event.type === 'invoice.paid' && event.data.object.billing_reason === 'subscription_create') {
     await completeFirstPayment(stripe, serviceDb, recorded);
   }

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { ConversionsApiError, META_GRAPH_API_URL, META_GRAPH_API_VERSION, createConversionsApiClient } from '../_shared/conversions-api-client.ts';
 import type { ConversionsApiEvent } from '../_shared/conversions-api-client.ts';
-import type { FunctionHandler } from '../_shared/function-handler.ts';
+import type Stripe from 'stripe';
+import type { FunctionDeps, FunctionHandler } from '../_shared/function-handler.ts';
 import { functionError, readBody } from '../_shared/function-response.ts';
 import { MetaUserDataError, normalizeAndHash, normalizeUserField } from '../_shared/meta-user-data.ts';
 import type { HashedUserField } from '../_shared/meta-user-data.ts';
+import { majorUnits } from '../_shared/major-units.ts';
+import { isOwnCustomer } from '../_shared/stripe-customer.ts';
+import { isMissingResource } from '../_shared/stripe-error-response.ts';
+
+/** Postgres' unique violation, as PostgREST passes it on. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * The server events the product sends (docs/decisions.md, "Meta pixel and server events"): the same
@@ -31,9 +38,47 @@ const body = z.object({
   userEmail: optionalText,
   userId: optionalText,
   userZipCode: optionalText,
+  // Sent by the app as the spec lists them, and not trusted: the value comes from the caller's own
+  // subscription or payment (ownValue).
   value: z.number().nonnegative().nullish(),
   planPrice: z.number().nonnegative().nullish(),
 });
+
+interface EventValue {
+  readonly value: number;
+  readonly currency: string;
+}
+
+/**
+ * What the event is worth, read from the caller's own Stripe objects the event id names (the ids the
+ * app uses): `checkout-<subscription id>` for InitiateCheckout (its first invoice's subtotal, as the
+ * pixel's copy), the PaymentIntent id for Purchase (what it took). A Response when the id is not the
+ * caller's or nothing was paid; undefined for CompleteRegistration, which has no value and whose id is
+ * `registration-<caller's id>`.
+ */
+async function ownValue(stripe: Stripe, deps: Pick<FunctionDeps, 'db' | 'user'>, eventName: (typeof SERVER_EVENT_NAMES)[number], eventId: string): Promise<EventValue | Response | undefined> {
+  if (eventName === 'CompleteRegistration') {
+    return eventId === `registration-${deps.user.id}` ? undefined : functionError(403, 'not_caller', 'eventId must be the caller’s registration');
+  }
+  const notFound = functionError(404, eventName === 'Purchase' ? 'no_purchase' : 'no_checkout', `${eventId} is not a ${eventName === 'Purchase' ? 'payment' : 'checkout'} of yours`);
+  const subscriptionId = eventName === 'InitiateCheckout' ? /^checkout-(sub_\w+)$/.exec(eventId)?.[1] : undefined;
+  if (eventName === 'InitiateCheckout' && subscriptionId === undefined) return notFound;
+  try {
+    if (subscriptionId !== undefined) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
+      const invoice = subscription.latest_invoice;
+      if (!(await isOwnCustomer(stripe, deps.db, deps.user, subscription.customer)) || invoice === null || typeof invoice === 'string') return notFound;
+      return { value: majorUnits(invoice.subtotal, invoice.currency), currency: invoice.currency };
+    }
+    const intent = await stripe.paymentIntents.retrieve(eventId);
+    if (!(await isOwnCustomer(stripe, deps.db, deps.user, intent.customer))) return notFound;
+    if (intent.status !== 'succeeded') return functionError(409, 'no_purchase', `${eventId} has not been paid`);
+    return { value: majorUnits(intent.amount_received, intent.currency), currency: intent.currency };
+  } catch (error) {
+    if (isMissingResource(error)) return notFound;
+    throw error;
+  }
+}
 
 const firstNonEmpty = (...values: readonly (string | null | undefined)[]): string | undefined =>
   values.find((value): value is string => value !== null && value !== undefined && value !== '');
@@ -44,9 +89,11 @@ const firstNonEmpty = (...values: readonly (string | null | undefined)[]): strin
  * requires (`_shared/meta-user-data.ts`); the e-mail and user id are always the caller's own (a body
  * naming anyone else is refused, 403 `not_caller`). A value Meta would refuse (an unknown country
  * code) is left out and named in `skippedFields`; Meta's errors are logged and answered as 502
- * `conversions_api_failed`, which the app reports.
+ * `conversions_api_failed`, which the app reports. InitiateCheckout and Purchase carry the value of
+ * the caller's own checkout or payment, whatever the body says (ownValue), and each event id is sent
+ * once (public.server_event_sends): a repeat answers `duplicate: true` and sends nothing.
  */
-export const handler: FunctionHandler = async (request, { user, env, fetch }) => {
+export const handler: FunctionHandler = async (request, { user, env, fetch, stripe, db, serviceDb }) => {
   const parsed = await readBody(request, body);
   if (parsed instanceof Response) return parsed;
 
@@ -66,9 +113,9 @@ export const handler: FunctionHandler = async (request, { user, env, fetch }) =>
     return functionError(500, 'not_configured', 'The Conversions API is not configured');
   }
   if (parsed.pixelId !== pixelId) return functionError(400, 'unknown_pixel', 'pixelId is not this product’s pixel');
-  if (parsed.value !== null && parsed.value !== undefined && (parsed.currency === null || parsed.currency === undefined)) {
-    return functionError(400, 'invalid_request', 'currency: required with value');
-  }
+  if (serviceDb === undefined) throw new Error('track-event needs the service role (needsServiceRole)');
+  const worth = await ownValue(stripe, { db, user }, parsed.eventName, parsed.eventId);
+  if (worth instanceof Response) return worth;
 
   const skippedFields: HashedUserField[] = [];
   const hashed = async (field: HashedUserField, value: string | null | undefined): Promise<Record<string, readonly string[]>> => {
@@ -104,11 +151,7 @@ export const handler: FunctionHandler = async (request, { user, env, fetch }) =>
       ...(fbc === undefined ? {} : { fbc }),
       ...(parsed.fbp === null || parsed.fbp === undefined || parsed.fbp === '' ? {} : { fbp: parsed.fbp }),
     },
-    custom_data: {
-      ...(parsed.value === null || parsed.value === undefined ? {} : { value: parsed.value }),
-      ...(parsed.currency === null || parsed.currency === undefined ? {} : { currency: parsed.currency.toUpperCase() }),
-      ...(parsed.planPrice === null || parsed.planPrice === undefined ? {} : { plan_price: parsed.planPrice }),
-    },
+    custom_data: worth === undefined ? {} : { value: worth.value, currency: worth.currency.toUpperCase(), plan_price: worth.value },
   };
   if (skippedFields.length > 0) console.warn(`track-event: left out values Meta would refuse: ${skippedFields.join(', ')}`);
 
@@ -120,6 +163,11 @@ export const handler: FunctionHandler = async (request, { user, env, fetch }) =>
     testEventCode: env('META_TEST_EVENT_CODE'),
     fetch,
   });
+  // Claimed before sending, so concurrent calls with one id send it once. A send Meta refuses keeps its
+  // claim: the pixel's copy of the event (same id) still counts.
+  const { error: claimError } = await serviceDb.from('server_event_sends').insert({ event_id: parsed.eventId, user_id: user.id, event_name: parsed.eventName });
+  if (claimError !== null && claimError.code === UNIQUE_VIOLATION) return Response.json({ data: { eventId: parsed.eventId, duplicate: true } });
+  if (claimError !== null) throw new Error(`Claiming event ${parsed.eventId} failed: ${claimError.message}`);
   try {
     const result = await client.send([event]);
     return Response.json({ data: { eventId: parsed.eventId, eventsReceived: result.events_received, fbtraceId: result.fbtrace_id ?? null, skippedFields } });
@@ -137,3 +185,5 @@ function normalizeEmailOrUndefined(email: string): string | undefined {
     return undefined;
   }
 }
+
+export const needsServiceRole = true;

@@ -90,39 +90,3 @@ export function paymentPagePath(subscription: IncompleteSubscription, fullPrice:
   return `/checkout/payment?${search.toString()}`;
 }
 
-/**
- * Why the emulator on this stack cannot run a payment test yet, or undefined when it can: the
- * subscription and PaymentIntent routes are built in increments (issue 9 section 1), and Stripe
- * answers "Unrecognized request URL" for a route it does not have.
- */
-export async function missingEmulatorRoutes(stripe: Stripe): Promise<string | undefined> {
-  for (const [name, probe] of [
-    ['subscriptions', () => stripe.subscriptions.list({ limit: 1 })],
-    ['payment_intents', () => stripe.paymentIntents.list({ limit: 1 })],
-  ] as const) {
-    try {
-      await probe();
-    } catch (error) {
-      if (error instanceof Error && /Unrecognized request URL/.test(error.message)) return `the Stripe emulator on main has no /v1/${name} routes yet`;
-      throw error;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Why the emulator cannot take a PayPal payment yet, or undefined when it can: a throwaway
- * PaymentIntent that lists PayPal is confirmed with PayPal through the SDK, and must ask for the
- * redirect to the approval page.
- */
-export async function missingPaypal(stripe: Stripe, email: string): Promise<string | undefined> {
-  const probe = await createIncompleteSubscription(stripe, email, ['card', 'paypal']);
-  const intent = await stripe.paymentIntents.retrieve(probe.paymentIntentId);
-  if (!intent.payment_method_types.includes('paypal')) return 'the Stripe emulator does not list PayPal on PaymentIntents yet';
-  try {
-    const confirmed = await stripe.paymentIntents.confirm(probe.paymentIntentId, { payment_method_data: { type: 'paypal' }, return_url: 'http://localhost/probe' });
-    return confirmed.next_action?.type === 'redirect_to_url' ? undefined : `the Stripe emulator answers a PayPal confirm with ${confirmed.status}, not a redirect`;
-  } catch (error) {
-    return `the Stripe emulator does not confirm with PayPal yet (${error instanceof Error ? error.message : String(error)})`;
-  }
-}
