@@ -3,10 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { assignVariant } from '../../engine/assign-variant';
 import { holdRootSpinner } from '../support/skip-root-spinner';
 import { compiledFlows, flowById, visitorIdFor } from './support/compiled-flows';
+import { holdEntryScript } from './support/hold-entry-script';
 import { pathOf, stepHeading } from './support/funnel-walker';
 
 const RESOLVE_PATH = /\/confidence\/v1\/flags:resolve$/;
-const ENTRY_SCRIPT = /\/assets\/index-[^/]+\.js$/;
 const baselineFirstStep = (): string => flowById('default').steps[0]?.path ?? '';
 
 /** Every resolve request's body, in order. */
@@ -56,19 +56,6 @@ async function seenHeadings(page: Page): Promise<string[]> {
 async function layoutShifts(page: Page): Promise<number[]> {
   const shifts: unknown = await page.evaluate((): unknown => Reflect.get(window, '__layoutShifts'));
   return Array.isArray(shifts) ? shifts.map(Number) : [];
-}
-
-/** The app's entry script waits until `release` is called: the page is what the HTML alone makes of it. */
-async function holdEntryScript(page: Page): Promise<{ release: () => void }> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(ENTRY_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release: () => release() };
 }
 
 /** Ends the (held) root spinner at once: its two CSS animations, on the document timeline. */
