@@ -330,7 +330,7 @@ export function createAppServices(): AppServices {
       // The boot script's lookup decides the flow; the SDK follows once the first step is usable
       // (issue 14: not needed to paint or answer the first question).
       early: {
-        read: (visitorId) => peekBootFlagVariant(variants.flag, visitorId),
+        read: (visitorId) => peekBootFlagVariant(visitorId),
         later: (evaluate) => afterRootSpinner(document, () => whenIdle(evaluate, IDLE_TIMEOUT_MS)),
       },
       storage: local.storage,

@@ -1,20 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { transformSync } from 'esbuild';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { z } from 'zod';
 import { compileFlowProject } from '../engine/compile-flow-project.ts';
 import { DEFAULT_ROOT_SPINNER_MS } from '../engine/flow-schema.ts';
 import { flowsDirFromEnvironment, readFlowProject } from '../engine/read-flow-project.ts';
-import { bootScriptSource, type BootFlagSettings, type BootSettings } from '../screens/boot/boot-script.ts';
-import { EARLY_TAP_KEY } from '../screens/boot/early-tap.ts';
-import { BOOT_FLAG_RESOLVE_KEY } from '../services/flags/boot-flag-resolve.ts';
+import type { BootFlagSettings, BootSettings } from '../screens/boot/boot-script.ts';
 import { flagSettings } from '../services/flags/flag-settings.ts';
-import { rememberedVariantKey } from '../services/flags/resolve-funnel-flow.ts';
-import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../services/visitor/ensure-visitor-id.ts';
 import { initialNamespaces } from '../services/i18n/initial-namespaces.ts';
 import type { renderFirstSteps } from '../screens/prerender/render-first-steps.tsx';
 import { fallbackLanguage, supportedLanguages } from '../services/i18n/supported-languages.ts';
+import { bootScriptSource } from './boot-script-source.ts';
 
 /** The build-time render (a module of the app, loaded through Vite's SSR loader). */
 const RENDER_MODULE = '/screens/prerender/render-first-steps.tsx';
@@ -38,7 +34,8 @@ type Page = z.infer<typeof pagesSchema>[number];
  * The first paint comes from the HTML, before any JavaScript:
  * - every page (index.html, dev and build) gets the root spinner's length from the baseline flow's
  *   `rootSpinnerMs` (a CSS variable; the spinner itself is CSS in app.css) and the inline boot script
- *   (screens/boot/boot-script.ts: the visitor's language and its translation files preloaded);
+ *   (screens/boot/boot-script.ts, bundled by tooling/boot-script-source.ts: the visitor's language and
+ *   its translation files preloaded, the flag's lookup started);
  * - `vite build` renders the first step of each flow with the app's own routes and components
  *   (screens/prerender/render-first-steps.tsx, run through Vite's SSR loader) and writes it as
  *   `<step path>/index.html`: the step's markup in #root, its CSS inline, the chunks it needs
@@ -48,12 +45,8 @@ type Page = z.infer<typeof pagesSchema>[number];
 export function vitePluginFirstPaint(): Plugin {
   let config: ResolvedConfig | undefined;
   const settingsFor = (root: string, prerenderedLanguage?: string): BootSettings => ({
-    languages: supportedLanguages,
-    fallbackLanguage,
-    namespaces: initialNamespaces,
     ...(prerenderedLanguage === undefined ? {} : { prerenderedLanguage }),
     loadingText: loadingTexts(root),
-    earlyTapKey: EARLY_TAP_KEY,
     afterPaintAttribute: AFTER_PAINT_ATTRIBUTE,
     ...(config === undefined ? {} : bootFlag(root, config.env)),
   });
@@ -121,11 +114,7 @@ export function vitePluginFirstPaint(): Plugin {
 
 /** The spinner's length and the boot script (minified: it is in every page's first bytes). */
 function headTags(bootScript: string, spinnerMs: number): string {
-  return `<style>${spinnerStyle(spinnerMs)}</style><script>${minifyScript(bootScript)}</script>`;
-}
-
-function minifyScript(code: string): string {
-  return transformSync(code, { minify: true, loader: 'js', target: 'es2020' }).code.trim();
+  return `<style>${spinnerStyle(spinnerMs)}</style><script>${bootScript}</script>`;
 }
 
 function spinnerStyle(spinnerMs: number): string {
@@ -153,14 +142,10 @@ function bootFlag(root: string, env: Record<string, unknown>): { flag?: BootFlag
     flag: {
       resolveUrl: `${settings.resolverUrl}/v1/flags:resolve`,
       clientSecret: settings.clientSecret,
-      name: variants.flag,
+      flag: variants.flag,
       variants: variants.variants,
       baselineFlow,
       basePaths: variants.basePaths,
-      visitorCookie: VISITOR_COOKIE,
-      visitorCookieMaxAgeSeconds: VISITOR_COOKIE_MAX_AGE_SECONDS,
-      rememberedKey: rememberedVariantKey(variants.flag),
-      handoffKey: BOOT_FLAG_RESOLVE_KEY,
     },
   };
 }
@@ -191,9 +176,9 @@ function pageHtml(indexHtml: string, page: Page, chunks: readonly Rollup.OutputC
   let html = indexHtml;
   // The stylesheets are inlined: no render-blocking request before the first paint.
   for (const file of css) html = html.replace(new RegExp(`<link rel="stylesheet"[^>]*href="/${escapeRegExp(file)}"[^>]*>`), '');
-  if (!html.includes(minifyScript(indexBootScript))) throw new Error('first-paint: the boot script is not in index.html');
+  if (!html.includes(indexBootScript)) throw new Error('first-paint: the boot script is not in index.html');
   html = html
-    .replace(`<script>${minifyScript(indexBootScript)}</script>`, `<script>${minifyScript(pageBootScript)}</script>`)
+    .replace(`<script>${indexBootScript}</script>`, () => `<script>${pageBootScript}</script>`)
     .replace(/<style>:root\{--root-spinner-ms:[^}]*\}<\/style>/, `<style>${spinnerStyle(page.rootSpinnerMs)}</style>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title><style>${styles.join('')}</style>`)
     .replace('</head>', `${preloads}</head>`)

@@ -1,7 +1,6 @@
 import type { Client, EvaluationContext, Provider } from '@openfeature/web-sdk';
 import type { CompiledVariants } from '../../engine/compiled-flow';
 import type { KeyValueStorage } from '../storage/key-value-storage';
-import type { BootFlagVariant } from './boot-flag-resolve';
 
 /** Spec: the flag lookup times out after 1000 ms. */
 export const FLAG_TIMEOUT_MS = 1000;
@@ -44,8 +43,11 @@ export interface ResolveFunnelFlowOptions {
 }
 
 export interface EarlyLookup {
-  /** The boot script's lookup for this visitor, read without the SDK (boot-flag-resolve.ts), or undefined. */
-  readonly read: (visitorId: string) => BootFlagVariant | undefined;
+  /**
+   * The variant of the boot script's lookup for this visitor, read without the SDK, or undefined
+   * (boot-flag-resolve.ts). It settles within the budget counted from the boot script's request.
+   */
+  readonly read: (visitorId: string) => Promise<string | undefined> | undefined;
   /**
    * Runs the SDK's evaluation of that answer (the track call, then the evaluation, which applies the
    * variant shown) once the first step is on screen and usable.
@@ -86,13 +88,14 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
     return baselineFlow;
   }
   const key = rememberedVariantKey(variants.flag);
-  const remembered = recall(storage, key, visitorId, log);
+  const remembered = recall(storage, variants.flag, visitorId, log);
   const rememberedFlow = remembered === undefined ? undefined : variants.variants[remembered];
   if (rememberedFlow !== undefined) return rememberedFlow;
 
   const earlyLookup = options.early;
   const early = earlyLookup?.read(visitorId);
-  const { variant, fallback } = await lookUp(early === undefined ? () => evaluateWithin(visitorId, options) : () => readEarly(early, options), options, log);
+  // The boot script's lookup already runs within its budget, counted from the page's first bytes.
+  const { variant, fallback } = await lookUp(early === undefined ? () => evaluateWithin(visitorId, options) : async () => (await early) ?? variants.defaultVariant, options, log);
   const flow = variants.variants[variant] ?? baselineFlow;
   try {
     storage.setItem(key, JSON.stringify({ visitorId, variant }));
@@ -127,11 +130,6 @@ async function lookUp(find: () => Promise<string>, { variants }: ResolveFunnelFl
   }
 }
 
-/** The boot script's answer, within the same timeout as the SDK's lookup (counted from here). */
-async function readEarly(early: BootFlagVariant, { variants, timeoutMs = FLAG_TIMEOUT_MS }: ResolveFunnelFlowOptions): Promise<string> {
-  return (await withTimeout(early.variant, timeoutMs, early.abort)) ?? variants.defaultVariant;
-}
-
 /** Loads the SDK and evaluates within the timeout, counted from the resolve request (not the chunk downloads). */
 async function evaluateWithin(visitorId: string, { variants, load, timeoutMs = FLAG_TIMEOUT_MS }: ResolveFunnelFlowOptions): Promise<string> {
   const controller = new AbortController();
@@ -152,18 +150,26 @@ async function evaluate(visitorId: string, variants: CompiledVariants, { openFea
   return details.value;
 }
 
-function recall(storage: KeyValueStorage, key: string, visitorId: string, log: (message: string, error: unknown) => void): string | undefined {
+function recall(storage: KeyValueStorage, flag: string, visitorId: string, log: (message: string, error: unknown) => void): string | undefined {
   try {
-    const raw = storage.getItem(key);
-    if (raw === null) return undefined;
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || !('visitorId' in value) || !('variant' in value)) return undefined;
-    // Another visitor id (cookie cleared, shared device): that visitor gets a lookup of their own.
-    return value.visitorId === visitorId && typeof value.variant === 'string' ? value.variant : undefined;
+    return rememberedVariant(storage, flag, visitorId);
   } catch (error) {
     log('Remembered flag variant unreadable; looking it up again', error);
     return undefined;
   }
+}
+
+/**
+ * The variant remembered for this visitor (the page's boot script reads it too, to skip its lookup);
+ * throws when storage refuses or holds something unreadable.
+ */
+export function rememberedVariant(storage: Pick<KeyValueStorage, 'getItem'>, flag: string, visitorId: string): string | undefined {
+  const raw = storage.getItem(rememberedVariantKey(flag));
+  if (raw === null) return undefined;
+  const value: unknown = JSON.parse(raw);
+  if (typeof value !== 'object' || value === null || !('visitorId' in value) || !('variant' in value)) return undefined;
+  // Another visitor id (cookie cleared, shared device): that visitor gets a lookup of their own.
+  return value.visitorId === visitorId && typeof value.variant === 'string' ? value.variant : undefined;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {

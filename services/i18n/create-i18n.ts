@@ -1,9 +1,18 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { browserLanguageDetector } from './browser-language-detector';
 import { initialNamespaces } from './initial-namespaces';
 import { localeFileBackend } from './locale-file-backend';
 import { fallbackLanguage, supportedLanguages, textDirection } from './supported-languages';
+
+/** How i18next picks the language among the detector's candidates (services/i18n/pick-language.ts makes the same choice). */
+export const languageOptions = {
+  supportedLngs: [...supportedLanguages],
+  // de-DE -> de: the product ships one file per language, not per region.
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  fallbackLng: fallbackLanguage,
+} satisfies InitOptions;
 
 /**
  * i18next configured as the spec says: files at /locales/{lng}/{ns}.json (locale-file-backend.ts);
@@ -16,11 +25,7 @@ export async function createI18n(): Promise<i18n> {
   const instance = i18next.createInstance();
   instance.use(localeFileBackend()).use(browserLanguageDetector()).use(initReactI18next);
   await instance.init({
-    supportedLngs: [...supportedLanguages],
-    // de-DE -> de: the product ships one file per language, not per region.
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: fallbackLanguage,
+    ...languageOptions,
     ns: [...initialNamespaces],
     defaultNS: 'common',
     interpolation: { escapeValue: false },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserLanguageDetector, type LanguagePage } from '../../../services/i18n/browser-language-detector';
+import { browserLanguageDetector } from '../../../services/i18n/browser-language-detector';
+import type { LanguagePage } from '../../../services/i18n/language-candidates';
 
 interface PageSetup {
   readonly search?: string;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompiledVariants } from '../../../engine/compiled-flow';
 import { assignVariant } from '../../../engine/assign-variant';
 import { createConfidenceRoutes, type AppliedFlag } from '../../../server/confidence/create-confidence-routes';
-import { BOOT_FLAG_RESOLVE_KEY, peekBootFlagVariant } from '../../../services/flags/boot-flag-resolve';
+import { BOOT_FLAG_RESOLVE_KEY, peekBootFlagVariant, sendBootFlagResolve } from '../../../services/flags/boot-flag-resolve';
 import { createConfidenceFlagProvider } from '../../../services/flags/confidence-flag-provider';
 import { flagSettings, LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../../services/flags/flag-settings';
 import {
@@ -104,12 +104,18 @@ function pageLoad(options: {
 let stack = createConfidenceRoutes({ variants: () => variants });
 const applied = async (): Promise<AppliedFlag[]> => (await (await stack.devRoutes.request('/applied')).json()) as AppliedFlag[];
 
-/** What screens/boot/boot-script.ts leaves on window: its request, the answer to come, its abort. */
+/**
+ * The lookup screens/boot/boot-script.ts sends from the page's head (its budget starts now), answered
+ * with `answer`; `aborted` tells whether the request was aborted.
+ */
 function bootLookup(visitor: string, answer: Promise<Response>) {
-  const abort = vi.fn();
-  const body = JSON.stringify({ clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, evaluationContext: { visitor_id: visitor, targeting_key: visitor }, apply: false, flags: [] });
-  Reflect.set(globalThis, BOOT_FLAG_RESOLVE_KEY, { body, response: answer, abort });
-  return { abort };
+  let signal: AbortSignal | null | undefined;
+  const send = (_input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    signal = init?.signal;
+    return answer;
+  };
+  void sendBootFlagResolve({ resolveUrl: 'http://stack.test/confidence/v1/flags:resolve', clientSecret: LOCAL_CONFIDENCE_CLIENT_SECRET, flag: variants.flag }, visitor, send);
+  return { aborted: () => signal?.aborted === true };
 }
 
 /** The stack's resolver answering the boot script's request for `visitor`. */
@@ -310,16 +316,16 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
 
   it('a page request that hangs: baseline at 1000 ms, and the request is aborted', async () => {
     const visitor = visitorIn('feedback-v1');
-    const { abort } = bootLookup(visitor, new Promise<Response>(() => undefined));
+    const { aborted } = bootLookup(visitor, new Promise<Response>(() => undefined));
     const page = pageLoad({ storage: memoryStorage() });
     let flow: string | undefined;
     void page.resolve(visitor).then((value) => (flow = value));
     await vi.advanceTimersByTimeAsync(999);
     expect(flow).toBeUndefined();
-    expect(abort).not.toHaveBeenCalled();
+    expect(aborted()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(flow).toBe('default');
-    expect(abort).toHaveBeenCalledOnce();
+    expect(aborted()).toBe(true);
     expect(page.sent).toEqual([]);
   });
 
@@ -327,7 +333,7 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
     /** The composition root's wiring, with the "after the first step" moment in the test's hands. */
     const earlyLookup = () => {
       const later: (() => void)[] = [];
-      const early: EarlyLookup = { read: (visitorId) => peekBootFlagVariant(variants.flag, visitorId), later: (evaluate) => void later.push(evaluate) };
+      const early: EarlyLookup = { read: (visitorId) => peekBootFlagVariant(visitorId), later: (evaluate) => void later.push(evaluate) };
       return { early, later };
     };
 
@@ -358,7 +364,7 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
 
     it('a page request that hangs: baseline at 1000 ms, the request aborted, and the SDK never loads (nothing to apply)', async () => {
       const visitor = visitorIn('feedback-v1');
-      const { abort } = bootLookup(visitor, new Promise<Response>(() => undefined));
+      const { aborted } = bootLookup(visitor, new Promise<Response>(() => undefined));
       const { early, later } = earlyLookup();
       const page = pageLoad({ storage: memoryStorage(), early });
       let flow: string | undefined;
@@ -367,10 +373,45 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
       expect(flow).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1);
       expect(flow).toBe('default');
-      expect(abort).toHaveBeenCalledOnce();
+      expect(aborted()).toBe(true);
       expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
       expect(later).toEqual([]);
       expect(page.load).not.toHaveBeenCalled();
+    });
+
+    it('the budget counts from the page\'s request, not from when the app\'s code asks (issue 26): late code gets what is left of it', async () => {
+      const visitor = visitorIn('feedback-v1');
+      const { aborted } = bootLookup(visitor, new Promise<Response>(() => undefined));
+      // The app's code arrives 800 ms after the page's first bytes (a slow phone).
+      await vi.advanceTimersByTimeAsync(800);
+      const { early } = earlyLookup();
+      const page = pageLoad({ storage: memoryStorage(), early });
+      let flow: string | undefined;
+      void page.resolve(visitor).then((value) => (flow = value));
+      await vi.advanceTimersByTimeAsync(199);
+      expect(flow).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(flow).toBe('default');
+      expect(aborted()).toBe(true);
+      expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
+    });
+
+    it('an answer within the budget counts however late the app\'s code asks; one after it counts for nothing', async () => {
+      const answeredAfter = (ms: number, visitor: string): Promise<Response> =>
+        new Promise((resolve) => setTimeout(() => resolve(stackAnswer(visitor)), ms));
+      const inTime = visitorIn('feedback-v1');
+      bootLookup(inTime, answeredAfter(900, inTime));
+      await vi.advanceTimersByTimeAsync(1500);
+      await expect(pageLoad({ storage: memoryStorage(), early: earlyLookup().early }).resolve(inTime)).resolves.toBe('v1');
+
+      const late = visitorIn('feedback-v2');
+      bootLookup(late, answeredAfter(1100, late));
+      await vi.advanceTimersByTimeAsync(500);
+      const page = pageLoad({ storage: memoryStorage(), early: earlyLookup().early });
+      const flow = page.resolve(late);
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(flow).resolves.toBe('default');
+      expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
     });
 
     it('an answer that fails or lacks the flag: baseline, only logged, nothing later', async () => {
