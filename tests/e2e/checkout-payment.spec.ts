@@ -9,6 +9,13 @@ import { createIncompleteSubscription, paymentPagePath, stripeEmulatorClient, su
 import { fillCard, payButton, paymentFrame } from './support/payment-page';
 
 /**
+ * From Pay to the account page: the payment's confirmation, the completion page's function calls (the
+ * subscription, RevenueCat, the purchase mark) and two page loads. Seconds on a quiet machine, over the
+ * usual 10 s on two loaded cores (issue 26): a wait for a server round trip chain, never a measurement.
+ */
+const completionTimeoutMs = 45_000;
+
+/**
  * The payment page through the unmodified @stripe/react-stripe-js over the Stripe.js sandbox and the
  * stack's Stripe emulator. Subscriptions (and so PaymentIntents) are created with the `stripe` SDK, as
  * create-stripe-subscription does; outcomes are read back with the SDK. One page per PaymentIntent:
@@ -170,7 +177,7 @@ test.describe('the payment page', () => {
     await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
     const returned = new URL((await completion).url()).searchParams;
     expect(returned.get('redirect_status')).toBe('succeeded');
-    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('succeeded');
   });
 
@@ -253,7 +260,7 @@ test.describe('the payment page', () => {
     await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'checkout', 'completion.recordingTitle') })).toBeVisible();
     expect(pathOf(page)).toBe('/checkout/payment-completion');
     release();
-    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
     const rows = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row');
     await expect(rows).toHaveCount(2);
@@ -262,7 +269,7 @@ test.describe('the payment page', () => {
 
     // A reload of the completion page records nothing twice: one mark, one receipt, one schedule.
     await page.goto(completionUrl);
-    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     expect(await purchaseMarks(request, accessToken)).toEqual([{ subscription_id: subscription.subscriptionId, payment_intent_id: subscription.paymentIntentId }]);
     const record = await subscriberOf(request, userId);
     expect(Object.values(record.subscriber.subscriptions)).toMatchObject([{ store: 'stripe', store_transaction_id: subscription.subscriptionId }]);
@@ -314,7 +321,7 @@ test.describe('the payment page', () => {
     await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
     await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
     await payButton(page).click();
-    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
     const row = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row').nth(1);
     await expect(row.getByRole('cell').nth(0)).toHaveText('Web');
@@ -392,7 +399,7 @@ test.describe('the payment page', () => {
     const completion = completionRequest(page);
     await approve.click();
     expect(new URL((await completion).url()).searchParams.get('redirect_status')).toBe('succeeded');
-    await expect.poll(() => pathOf(page)).toBe('/account/subscription');
+    await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('succeeded');
   });
 });
