@@ -317,7 +317,10 @@ test.describe('the payment page', () => {
     await expect.poll(() => pathOf(page)).toBe('/checkout/payment');
     const query = new URL(page.url()).searchParams;
     expect(query.get('plan')).toBe('yearly');
-    await expect(page.getByText(localeText('en', 'checkout', 'payment.plans.yearly'))).toBeVisible();
+    // The payment page's own summary names the plan (the URL changes before the plans page, with its two
+    // selectors naming both plans, has left the screen).
+    const summary = page.getByRole('region', { name: localeText('en', 'checkout', 'payment.summary') });
+    await expect(summary.getByText(localeText('en', 'checkout', 'payment.plans.yearly'))).toBeVisible();
     await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
     await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
     await payButton(page).click();
