@@ -1,21 +1,10 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { BrandHeader } from '../brand/brand-header';
-import { LoadingSpinner } from '../loading-spinner';
-import '../account-pages.css';
+import { AccountLayout } from '../account-layout';
 import './checkout.css';
 
 /**
- * Layout of the checkout pages: the funnel's header (Back, wordmark, help centre) above the page. The
- * checkout namespace loads on first use, so pages suspend until the texts are there.
+ * Layout of the checkout pages: the account area's (the funnel's header above the page, pages
+ * suspended until their namespace's texts are there), with the checkout's own styles.
  */
 export function CheckoutLayout() {
-  return (
-    <div className="area-layout">
-      <BrandHeader />
-      <Suspense fallback={<LoadingSpinner />}>
-        <Outlet />
-      </Suspense>
-    </div>
-  );
+  return <AccountLayout />;
 }
