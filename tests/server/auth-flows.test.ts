@@ -3,24 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startAuthTestServer } from './fixtures/start-auth-test-server';
 import type { AuthTestServer } from './fixtures/start-auth-test-server';
-import { postgresUnavailableReason, startPostgresCluster } from './support/postgres-cluster';
+import { startPostgresCluster } from './support/postgres-cluster';
 import type { PostgresCluster } from './support/postgres-cluster';
-import { withSkipReason } from '../support/skip-reason';
 
 // Contract tests: the unmodified supabase-js client against the local auth routes over real HTTP, on
 // embedded PGlite and on a real PostgreSQL server (skipped, and said so, where none can be started).
 
-const postgresSkipReason = postgresUnavailableReason();
-if (postgresSkipReason !== undefined) {
-  console.warn(`\n  PostgreSQL run of the auth flows SKIPPED: ${postgresSkipReason}\n`);
-}
 
 let cluster: PostgresCluster | undefined;
 const backends = [
-  { name: 'PGlite', skipReason: undefined, databaseUrl: async (): Promise<string | undefined> => undefined },
+  { name: 'PGlite', databaseUrl: async (): Promise<string | undefined> => undefined },
   {
     name: 'PostgreSQL',
-    skipReason: postgresSkipReason,
     async databaseUrl(): Promise<string | undefined> {
       cluster = await startPostgresCluster();
       return cluster.createDatabase('auth_flows');
@@ -105,7 +99,7 @@ function fragmentOf(location: string | null): URLSearchParams {
 }
 
 for (const backend of backends) {
-  describe.skipIf(backend.skipReason !== undefined)(withSkipReason(`auth flows on ${backend.name}`, backend.skipReason), () => {
+  describe(`auth flows on ${backend.name}`, () => {
     beforeAll(async () => {
       const databaseUrl = await backend.databaseUrl();
       server = await startAuthTestServer(databaseUrl === undefined ? {} : { databaseUrl });

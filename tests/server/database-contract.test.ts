@@ -2,35 +2,28 @@ import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresUnavailableReason, startPostgresCluster } from './support/postgres-cluster';
+import { startPostgresCluster } from './support/postgres-cluster';
 import type { PostgresCluster } from './support/postgres-cluster';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
-import { withSkipReason } from '../support/skip-reason';
 
 /**
  * The Supabase-facing contract of the local stack's database side, driven by @supabase/supabase-js:
  * REST (PostgREST subset) with row-level security, functions and the RevenueCat emulator. The same
  * suite runs on embedded PGlite and on a real PostgreSQL server.
  */
-const postgresSkipReason = postgresUnavailableReason();
-if (postgresSkipReason !== undefined) {
-  console.warn(`\n  PostgreSQL run of the database contract SKIPPED: ${postgresSkipReason}\n`);
-}
 
 interface Backend {
   readonly name: string;
-  readonly skipReason: string | undefined;
   setUp(): Promise<TestServer>;
   tearDown(): Promise<void>;
 }
 
 let cluster: PostgresCluster | undefined;
 const backends: Backend[] = [
-  { name: 'PGlite', skipReason: undefined, setUp: () => startTestServer(), tearDown: async () => undefined },
+  { name: 'PGlite', setUp: () => startTestServer(), tearDown: async () => undefined },
   {
     name: 'PostgreSQL',
-    skipReason: postgresSkipReason,
     async setUp() {
       cluster = await startPostgresCluster();
       return startTestServer({ databaseUrl: await cluster.createDatabase('contract') });
@@ -44,7 +37,7 @@ const backends: Backend[] = [
 const options = { auth: { persistSession: false, autoRefreshToken: false } };
 
 for (const backend of backends) {
-  describe.skipIf(backend.skipReason !== undefined)(withSkipReason(`database contract on ${backend.name}`, backend.skipReason), () => {
+  describe(`database contract on ${backend.name}`, () => {
     let server: TestServer;
     let anon: SupabaseClient;
     let alice: SupabaseClient;

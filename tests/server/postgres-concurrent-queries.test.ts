@@ -1,18 +1,16 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresUnavailableReason, startPostgresCluster } from './support/postgres-cluster';
+import { startPostgresCluster } from './support/postgres-cluster';
 import type { PostgresCluster } from './support/postgres-cluster';
 import { emulatorClient } from './support/stripe-target';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
-import { withSkipReason } from '../support/skip-reason';
 
-const skipReason = postgresUnavailableReason();
 
 // Issue 26 section 11: pg warns (and pg 9 will fail) when a client gets a query while it still runs
 // another. A request's transaction holds one client, so its queries must never overlap; requests that
 // read several things at once (a Stripe list by several lookup keys, expansions) did.
-describe.skipIf(skipReason !== undefined)(withSkipReason('PostgreSQL under concurrent requests', skipReason), () => {
+describe('PostgreSQL under concurrent requests', () => {
   let cluster: PostgresCluster;
   let server: TestServer;
   const warnings: string[] = [];

@@ -7,19 +7,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { STRIPE_WRITE_LOCK } from '../../server/stripe/create-stripe-routes';
 import { payLatestInvoice } from '../support/pay-latest-invoice';
-import { postgresUnavailableReason, startPostgresCluster } from './support/postgres-cluster';
+import { startPostgresCluster } from './support/postgres-cluster';
 import type { PostgresCluster } from './support/postgres-cluster';
 import { emulatorClient } from './support/stripe-target';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
-import { withSkipReason } from '../support/skip-reason';
 
-const skipReason = postgresUnavailableReason();
 
 // The PostgreSQL leg: the database restarts under a running stack. Requests in between fail with each
 // service's own error shape, the process stays up (an idle pooled connection's 57P01 must not end it:
 // vitest fails the file on that unhandled error), and it serves again once the database is back.
-describe.skipIf(skipReason !== undefined)(withSkipReason('the stack across a PostgreSQL restart', skipReason), () => {
+describe('the stack across a PostgreSQL restart', () => {
   let cluster: PostgresCluster;
   let server: TestServer;
   let pgCtl: (...args: string[]) => void;

@@ -3,13 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresUnavailableReason, startPostgresCluster } from './support/postgres-cluster';
+import { startPostgresCluster } from './support/postgres-cluster';
 import type { PostgresCluster } from './support/postgres-cluster';
-import { withSkipReason } from '../support/skip-reason';
 
 const migrationsDir = join(import.meta.dirname, '../../supabase/migrations');
 const projectDatabase = readFileSync(join(import.meta.dirname, 'fixtures/supabase-project-database.sql'), 'utf8');
-const skipReason = postgresUnavailableReason();
 
 /** Whether a query fails with this SQLSTATE (42501: insufficient privilege / RLS). */
 async function failsWith(query: Promise<unknown>, code: string): Promise<boolean> {
@@ -24,7 +22,7 @@ async function failsWith(query: Promise<unknown>, code: string): Promise<boolean
 // `supabase db push` on a new project, without the local stack: supabase/migrations/*.sql, each in its
 // own transaction, as Supabase's non-superuser `postgres` role, on a stock PostgreSQL that has only what
 // a Supabase project has (fixtures/supabase-project-database.sql), none of server/db/platform-migrations.
-describe.skipIf(skipReason !== undefined)(withSkipReason('supabase/migrations on a stock PostgreSQL with Supabase\'s roles and schemas', skipReason), () => {
+describe('supabase/migrations on a stock PostgreSQL with Supabase\'s roles and schemas', () => {
   let cluster: PostgresCluster;
   let client: pg.Client;
   const applied: string[] = [];

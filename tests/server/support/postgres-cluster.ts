@@ -48,6 +48,9 @@ function unavailableReason(): string | undefined {
 
 /** `port`: where the cluster listens (a free one when absent; the load bench passes its own range). */
 export async function startPostgresCluster(port?: number): Promise<PostgresCluster> {
+  // The PostgreSQL halves never skip: a machine that cannot run a cluster fails them, saying why.
+  const reason = unavailableReason();
+  if (reason !== undefined) throw new Error(`a PostgreSQL cluster cannot start here: ${reason}`);
   const binDir = findBinDir();
   if (binDir === undefined) throw new Error('initdb not found');
   const asRoot = process.getuid?.() === 0;
