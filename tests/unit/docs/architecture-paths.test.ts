@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The docs a newcomer reads must not point at files that moved (issue 27, point 4):
- * - docs/architecture.md names files and folders in backticks: every path-like name under a folder or
- *   file of the repository root must exist (other backticked names are prose: URLs, packages,
- *   identifiers, names relative to the sentence's folder).
+ * - docs/architecture.md names files and folders in backticks. In "Where to make a common change" every
+ *   path-like name must exist; elsewhere in the file every path-like name under a folder or file of the
+ *   repository root must (other backticked names there are prose: URLs, packages, identifiers, names
+ *   relative to the sentence's folder).
  * - docs/decisions/ holds one record per decision, each with the same five headings, and
  *   docs/decisions.md is their index: every record listed once, every line naming a record that exists.
  * - Comments and docs that cite a record or a section of the index cite one that exists.
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 const architecturePath = 'docs/architecture.md';
+const commonChangeSection = 'Where to make a common change';
 const decisionsDir = 'docs/decisions';
 const indexPath = 'docs/decisions.md';
 const requiredHeadings = ['Context', 'Decision', 'Why', 'Measured', 'Status'] as const;
@@ -45,6 +47,14 @@ function isIgnored(name: string): boolean {
 function codeSpans(markdown: string): string[] {
   const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
   return [...prose.matchAll(/`([^`]+)`/g)].map((match) => (match[1] ?? '').replace(/\s*\n\s*/g, ' ').trim());
+}
+
+/** The part of a markdown text under `## <heading>`, up to the next heading of that level. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n## ${heading}\n`);
+  if (start < 0) throw new Error(`${architecturePath} has no section "## ${heading}"`);
+  const end = markdown.indexOf('\n## ', start + 1);
+  return markdown.slice(start, end < 0 ? undefined : end);
 }
 
 /**
@@ -85,7 +95,7 @@ function resolvePath(path: string, base: string = root): string[] {
 const rootEntries = new Set(readdirSync(root).filter((name) => !isIgnored(name)));
 
 /**
- * What a path-like name refers to: a path from the root when its first
+ * What a path-like name outside the common-change section refers to: a path from the root when its first
  * folder is a root entry, `supabase/functions/_shared/...` for `_shared/...` (how the text names the
  * functions' shared code), nothing to check for build outputs, installed packages (`zod/mini`) and bare
  * file names relative to the sentence's folder. `unknown` for a folder path that is none of these.
@@ -100,6 +110,14 @@ function referenceOf(span: string): { readonly base: string } | 'prose' | 'unkno
 
 describe(`${architecturePath}: the files it names exist`, () => {
   const markdown = read(architecturePath);
+
+  it(`names only existing paths in "${commonChangeSection}"`, () => {
+    const paths = codeSpans(section(markdown, commonChangeSection)).filter(looksLikePath);
+    // The section names the files for ten kinds of change; far fewer paths means the extraction broke.
+    expect(paths.length).toBeGreaterThan(100);
+    const missing = paths.filter((path) => resolvePath(path).length === 0);
+    expect(missing, `paths in "${commonChangeSection}" that name no file or folder`).toEqual([]);
+  });
 
   it('names only existing paths in the rest of the file', () => {
     const spans = codeSpans(markdown).filter(looksLikePath);
