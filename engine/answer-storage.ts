@@ -8,7 +8,7 @@ export const KILOGRAMS_PER_POUND = 0.453592;
 /**
  * Decimal places kept in stored numbers. Products like 66 * 2.54 come out of binary floating point as
  * 167.64000000000001; rounding to 7 places removes that noise and keeps every digit of the exact decimal
- * product of a one-decimal input and the six-decimal lb factor (docs/decisions.md).
+ * product of a one-decimal input and the six-decimal lb factor (docs/decisions/0029-number-parsing-and-precision.md).
  */
 const STORED_DECIMALS = 7;
 

@@ -40,7 +40,7 @@ function groupsWith(counts: EligibleCounts): StoreGroup[] {
 /**
  * The dialog's buttons for these eligible subscriptions: Web, Apple and Google each only when a
  * subscription of that store is eligible (an Apple button without an Apple subscription would lead
- * nowhere, and so would Web without a web one: docs/decisions.md), and All always.
+ * nowhere, and so would Web without a web one: docs/decisions/0178-choice-dialog.md), and All always.
  */
 export function choicesFor(counts: EligibleCounts): CancelRefundChoice[] {
   return [...groupsWith(counts), 'all'];

@@ -5,7 +5,7 @@ import { paymentCompletion, type PaymentErrorKey, type PaymentPageParams, type R
  * How long the completion page waits before asking the provider again while a PaymentIntent is
  * `processing` (bank debits, some wallets): 1, 2, 4 and 8 seconds, so five looks within about 15
  * seconds. Then the page says the payment is still processing and offers "Check again" instead of
- * polling forever (docs/decisions.md, "Payment completion").
+ * polling forever (docs/decisions/0148-processing-bounded-polling.md).
  */
 export const PROCESSING_RECHECK_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000];
 

@@ -91,7 +91,7 @@ function minorUnits(decimal: string | null | undefined, integer: number | null |
 /**
  * Stripe's zero-decimal currencies: their amounts are whole units, not cents. The spec's "amounts are
  * in cents (divided by 100)" holds for every other currency, including HUF, ISK and TWD, which Stripe
- * takes with two decimals (docs/decisions.md, "Stripe catalogue"). List: Stripe's documentation.
+ * takes with two decimals (docs/decisions/0099-other-currencies-written-out.md). List: Stripe's documentation.
  */
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 

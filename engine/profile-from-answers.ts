@@ -16,7 +16,7 @@ export interface ProfileRow {
  * Maps the stored answers (spec's local-storage table) to a profile row. A missing or unparsable answer
  * becomes null rather than 0, so the app can ask again instead of planning with a made-up value.
  * `achieve_results` holds the speed goal (fast / moderate / slow): how fast the visitor wants results
- * (see docs/decisions.md).
+ * (see docs/decisions/0102-profile-mapping.md).
  */
 export function profileFromAnswers(userId: string, read: (key: string) => string | null): ProfileRow {
   const gender = read('gender');
@@ -53,7 +53,7 @@ function wholeNumber(value: string | null): number | null {
 /**
  * Whether the row carries any answer at all. A confirmation link opened on another device (or in a
  * mail app's own browser) finds no answers there; writing that empty row would claim the profile for
- * nothing and block the real one from the device that has the answers (docs/decisions.md).
+ * nothing and block the real one from the device that has the answers (docs/decisions/0113-confirmation-on-other-device.md).
  */
 export function hasAnyAnswer(row: ProfileRow): boolean {
   return Object.entries(row).some(([column, value]) => column !== 'user_id' && value !== null);

@@ -2,7 +2,7 @@ import type { CompiledFlow, CompiledStep } from './compiled-flow';
 
 /**
  * Step n of N over the questionnaire only: the spec counts 23 / 25 / 23 steps for default / v1 / v2,
- * which matches the flows without the e-mail and password steps (docs/decisions.md). Sign-up steps
+ * which matches the flows without the e-mail and password steps (docs/decisions/0025-step-n-of-n.md). Sign-up steps
  * show no progress (undefined).
  */
 export function questionnaireProgress(flow: CompiledFlow, step: CompiledStep): { current: number; total: number } | undefined {

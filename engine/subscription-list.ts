@@ -25,7 +25,7 @@ export interface SubscriptionListRow {
   readonly transactionId: string | undefined;
   /**
    * Spec: canceled once `unsubscribe_detected_at` is set, otherwise active; refunded (a refund ends
-   * the subscription too) once `refunded_at` is set, so a help-centre refund shows (docs/decisions.md).
+   * the subscription too) once `refunded_at` is set, so a help-centre refund shows (docs/decisions/0179-dialog-shows-refunded.md).
    */
   readonly status: 'active' | 'canceled' | 'refunded';
   readonly purchaseDate: Date | undefined;

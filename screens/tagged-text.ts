@@ -9,7 +9,7 @@ const TAG = /<([a-zA-Z][\w-]*)>([^<]*)<\/\1>/g;
 /**
  * Splits a translation such as `agree to our <terms>Terms of Use</terms>.` into runs, so a screen can
  * render the tagged words as links (react-i18next's `<Trans>` does the same, with an HTML parser and
- * about 5 KB gzip on the first step: docs/decisions.md). Tags are named, not nested, as the
+ * about 5 KB gzip on the first step: docs/decisions/0119-legal-sentence-tagged-text.md). Tags are named, not nested, as the
  * translations write them; anything else (a stray `<`, an unclosed tag) stays plain text.
  */
 export function splitTaggedText(text: string): TaggedRun[] {

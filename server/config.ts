@@ -100,7 +100,7 @@ export interface ServerConfig {
   /**
    * The visitor's location when no CDN header names a country (GEO_DEFAULT_COUNTRY, GEO_DEFAULT_CITY,
    * GEO_DEFAULT_ZIPCODE): locally, and behind a CDN without geolocation. Country DE by default (prices
-   * in eur, the spec's default currency); no city or postal code is invented (docs/decisions.md).
+   * in eur, the spec's default currency); no city or postal code is invented (docs/decisions/0199-default-location-de.md).
    */
   readonly defaultLocation: DefaultLocation;
   /** Whether the secrets are the published local defaults (start-up says so). */

@@ -43,7 +43,7 @@ let loads = 0;
 
 /**
  * /checkout/plans: signed-in users only (sign-in with `path` otherwise: the checkout-wide rule, which
- * the spec's "no session user -> /sign-up" yields to, docs/decisions.md), an active
+ * the spec's "no session user -> /sign-up" yields to, docs/decisions/0136-plans-signed-out-rule.md), an active
  * subscriber goes to their subscription, everyone else gets the plans in their currency. The receipt
  * lookup and the price list run side by side. A failing call rejects the loader: the route's error
  * element offers a retry.

@@ -9,7 +9,7 @@ export interface BackendFunctions {
   invoke(name: string, body?: Readonly<Record<string, unknown>>): Promise<unknown>;
 }
 
-/** A function that answered with an error (`{error: <code>, message}`, docs/decisions.md) or could not be reached. */
+/** A function that answered with an error (`{error: <code>, message}`, docs/decisions/0165-function-error-bodies.md) or could not be reached. */
 export class BackendFunctionError extends Error {
   constructor(
     readonly functionName: string,

@@ -1,5 +1,5 @@
 /**
- * Where the consent notice shows (docs/decisions.md, "Consent: who is asked"): the countries whose law
+ * Where the consent notice shows (docs/decisions/0216-consent-who-is-asked.md): the countries whose law
  * requires opt-in before advertising pixels and analytics cookies (ePrivacy Directive art. 5(3) with
  * the GDPR; the UK's PECR; Switzerland's revFADP as its regulator reads it for ad tracking): the 27 EU
  * member states and their outermost regions that CDNs report under their own codes, the other EEA

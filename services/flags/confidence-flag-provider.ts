@@ -15,7 +15,7 @@ export interface ConfidenceFlagProviderOptions {
 const APPLY_DEBOUNCE_MS = 250;
 
 /**
- * Confidence's own OpenFeature provider (0.0.3, which works with web-sdk 1.x: docs/decisions.md),
+ * Confidence's own OpenFeature provider (0.0.3, which works with web-sdk 1.x: docs/decisions/0004-confidence-openfeature-provider.md),
  * pointed at the configured resolver. Its own chunk, loaded with the first lookup. The resolve goes
  * with `apply: false` and the provider applies a flag once it is evaluated, so an exposure is sent only
  * for a variant the visitor is shown. The provider sends no headers (a CORS simple request).

@@ -234,7 +234,7 @@ export function createConversionTracking(deps: ConversionTrackingDeps): Conversi
           { name: 'Purchase', eventId: paymentIntentId, data: { ...value, ...(plan === undefined ? {} : { content_name: plan }) } },
           // What the purchase earns: the net amount (gross minus VAT minus the provider's fee) in the
           // currency charged; without one (reported) the event still counts, with no value rather
-          // than a wrong one (docs/decisions.md).
+          // than a wrong one (docs/decisions/0189-meta-event-values.md).
           { name: 'purchase_2', custom: true, eventId: paymentIntentId, data: { ...(net === undefined ? {} : { value: major(net, currency) }), currency: paidCurrency } },
         ],
         { eventName: 'Purchase', eventId: paymentIntentId, ...value, ...(paid === undefined ? {} : { planPrice: paid }) },

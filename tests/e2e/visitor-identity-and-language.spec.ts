@@ -117,7 +117,7 @@ test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resol
         .toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId), flow: flowId, fallback: false }]);
       // Confidence's apply (the exposure) reached the resolver. Read before leaving the page too: the SDK
       // evaluates after the first paint and batches applies for 250 ms, so the analytics event can come
-      // first, and a page left within that window takes the pending apply with it (docs/decisions.md).
+      // first, and a page left within that window takes the pending apply with it (docs/decisions/0005-resolve-with-apply-false.md).
       const applied = async () =>
         ((await (await request.get('/_dev/confidence/applied')).json()) as Array<{ visitorId: string; flag: string; variant: string }>)
           .filter((exposure) => exposure.visitorId === visitorId)

@@ -1,5 +1,5 @@
 /**
- * Requests no step waits for (docs/decisions.md): telemetry, fire and forget (Snowplow's collector
+ * Requests no step waits for (docs/decisions/0215-bench-ignores-telemetry.md): telemetry, fire and forget (Snowplow's collector
  * posts, Sentry envelopes, the Meta pixel's script and `/tr` hits, from the stand-in's `/meta/...` or
  * Meta's own), and the country lookup that decides consent, made once when telemetry starts after the
  * root spinner, whichever step that falls on. The "nothing but chunks and images between question

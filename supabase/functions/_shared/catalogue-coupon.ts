@@ -4,7 +4,7 @@ import { isMissingResource } from './stripe-error-response.ts';
 
 /**
  * Why the coupon may not be used with the price, or undefined when it may: it must exist, still be
- * redeemable and come from the catalogue naming this price (docs/decisions.md, "Coupons").
+ * redeemable and come from the catalogue naming this price (docs/decisions/0101-catalogue-coupons.md).
  */
 export async function couponRefusal(stripe: Stripe, couponId: string, price: Stripe.Price): Promise<string | undefined> {
   let coupon: Stripe.Coupon;

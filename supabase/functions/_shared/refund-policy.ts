@@ -1,8 +1,8 @@
 /**
  * The refund policy of web (Stripe) subscriptions, as configuration: a refund is granted when the
  * latest payment is at most REFUND_WINDOW_DAYS days old (the money-back period); later, the
- * subscription is canceled at the end of its paid period but not refunded (docs/decisions.md,
- * "Refund policy").
+ * subscription is canceled at the end of its paid period but not refunded (
+ * docs/decisions/0174-refund-policy.md).
  */
 export interface RefundPolicy {
   /** Days after the latest payment during which it is refunded; 0 refunds nothing. */

@@ -5,7 +5,7 @@ import type { UserDatabase } from './function-handler.ts';
  * The user's web checkouts as a chain (public.stripe_checkouts): each subscription that
  * create-stripe-subscription hands out names the one it replaced, and the database lets only one row
  * replace a given checkout, so the head of the chain is the user's one open web subscription however
- * many requests race (docs/decisions.md, "One open web subscription per user").
+ * many requests race (docs/decisions/0168-one-open-web-subscription.md).
  */
 
 const rowsSchema = z.array(z.object({ subscription_id: z.string(), replaces: z.string().nullable(), replaced_unpaid: z.boolean() }));

@@ -3,8 +3,8 @@ import type { FunctionUser, UserDatabase } from './function-handler.ts';
 
 /**
  * One Stripe customer per user, and only theirs. The user id travels in the customer's
- * `metadata.user_id`; `public.stripe_customers` maps user -> customer (docs/decisions.md, "One Stripe
- * customer per user").
+ * `metadata.user_id`; `public.stripe_customers` maps user -> customer (
+ * docs/decisions/0158-one-stripe-customer-per-user.md).
  */
 
 interface CustomerRow {

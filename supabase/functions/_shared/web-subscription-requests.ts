@@ -14,7 +14,7 @@ export type HelpCentreAction = 'cancel' | 'refund';
 /**
  * The answer of both functions (spec, section 3). The store counts are the caller's eligible App
  * Store (incl. Mac App Store) and Play Store subscriptions when the request's type is `all`, and 0
- * for `web`, whose scope leaves the stores out (docs/decisions.md).
+ * for `web`, whose scope leaves the stores out (docs/decisions/0170-help-centre-count-scope.md).
  */
 export interface CancelRefundCounts {
   readonly activeAppStoreSubscriptionsCount: number;

@@ -108,7 +108,7 @@ interface RecordedSubscription {
  * too, because the visitor may close the tab right after paying. The receipt is noted (so the page,
  * should it still arrive, posts none again) and the intro price gets its intro -> full schedule
  * (without it the subscription would renew at the intro price). Both are idempotent with the page's
- * own calls (docs/decisions.md, "Payment completion").
+ * own calls (docs/decisions/0152-webhook-completes-purchase.md).
  */
 async function completeFirstPayment(stripe: Stripe, serviceDb: UserDatabase, { subscription, userId }: RecordedSubscription): Promise<void> {
   await noteReceiptRecorded(serviceDb, userId, subscription.id);

@@ -14,7 +14,7 @@ import { isMissingResource } from '../_shared/stripe-error-response.ts';
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * The server events the product sends (docs/decisions.md, "Meta pixel and server events"): the same
+ * The server events the product sends (docs/decisions/0184-meta-events-where.md): the same
  * three whose pixel requests also go to the tracking-events API. A closed list, so a caller cannot
  * put arbitrary events into the ad account under the product's token.
  */

@@ -123,7 +123,7 @@ describe('the inline script (tooling/boot-script-source.ts)', () => {
     expect(() => new Script(source)).not.toThrow();
     expect(source).not.toMatch(/^\s*(import|export)\b/m);
     expect(source).not.toContain('</');
-    // Reported in docs/decisions.md: it is in every page's first bytes.
+    // Reported in docs/decisions/0081-boot-script-built-from-modules.md: it is in every page's first bytes.
     expect(Buffer.byteLength(source)).toBeLessThan(6500);
   });
 
