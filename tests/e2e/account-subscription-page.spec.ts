@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
 import { createAccount, grantSubscription, inDays, localeText, signInThroughTheForm, uniqueEmail } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
-import { fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
 import { startSignedIn } from './support/signed-in-session';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
 
@@ -43,8 +43,7 @@ test('after paying: a confirmation of the plan, the charge, the next renewal and
   await frame.getByLabel('Country').selectOption('US');
   await fillCard(frame, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
   await payButton(page).click();
-  // Confirming, then recording the purchase (four functions in turn): more than 10 s on a loaded machine.
-  await expect.poll(() => pathOf(page), { timeout: 45_000 }).toBe('/account/subscription');
+  await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
 
   // What the visitor has leads: the confirmation, focused for screen readers; no "can't buy here" first.
   const heading = page.getByRole('heading', { level: 1 });

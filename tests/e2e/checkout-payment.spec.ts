@@ -6,14 +6,7 @@ import { startSignedIn } from './support/signed-in-session';
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { createIncompleteSubscription, paymentPagePath, stripeEmulatorClient, subscribeAsUser } from './support/stripe-emulator-client';
-import { fillCard, payButton, paymentFrame } from './support/payment-page';
-
-/**
- * From Pay to the account page: the payment's confirmation, the completion page's function calls (the
- * subscription, RevenueCat, the purchase mark) and two page loads. Seconds on a quiet machine, over the
- * usual 10 s on two loaded cores (issue 26): a wait for a server round trip chain, never a measurement.
- */
-const completionTimeoutMs = 45_000;
+import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
 
 /**
  * The payment page through the unmodified @stripe/react-stripe-js over the Stripe.js sandbox and the

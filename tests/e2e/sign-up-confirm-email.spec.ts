@@ -70,8 +70,8 @@ async function registrationEvents(request: APIRequestContext, userId: string): P
   };
 }
 
-/** The page's CompleteRegistration claim answered "already claimed" (409): that page tracks nothing. */
-function registrationAlreadyClaimed(page: Page) {
+/** The answer to the page's CompleteRegistration claim (POST conversion_marks): 201 claims it, 409 means another page did. */
+function registrationClaim(page: Page) {
   return page.waitForResponse((response) => response.url().includes('/rest/v1/conversion_marks') && response.request().method() === 'POST', { timeout: 15_000 });
 }
 
@@ -120,7 +120,7 @@ test('check your inbox, then the mailed link in another tab signs in, writes the
   await expect.poll(() => registrationEvents(tab.request, userId), { timeout: 15_000 }).toEqual({ pixel: 1, copies: 1, server: 1 });
 
   // The sign-up tab goes on as well, now that the address is confirmed, and sends no second one.
-  const claim = registrationAlreadyClaimed(page);
+  const claim = registrationClaim(page);
   await page.getByRole('button', { name: CONFIRMED }).click();
   await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
   expect(new URL(page.url()).search).toBe('?utm_source=mail');
@@ -141,13 +141,17 @@ test('the link opened on another device signs in there without a profile; "I\'ve
   const otherDevice = await browser.newContext({ baseURL: confirmingUrl, locale: 'en-US' });
   try {
     const phone = await otherDevice.newPage();
+    const phoneClaim = registrationClaim(phone);
     await phone.goto(`/sign-up/confirm?utm_source=ad&token_hash=${token ?? ''}&type=email`);
     await expect.poll(() => pathOf(phone)).toBe('/sign-up/preparing');
     expect(new URL(phone.url()).search).toBe('?utm_source=ad');
     // No answers on this device, so no profile was claimed with nothing in it.
     expect(await profileRows(phone)).toEqual([]);
+    // The phone claims the registration once its tracking loaded: wait for that before the other
+    // device confirms, or the two race (on a loaded machine the sign-up device came first).
+    expect((await phoneClaim).status()).toBe(201);
 
-    const claim = registrationAlreadyClaimed(page);
+    const claim = registrationClaim(page);
     await page.getByRole('button', { name: CONFIRMED }).click();
     await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
     expect(await profileRows(page)).toEqual([expect.objectContaining(profileOfStoredAnswers)]);

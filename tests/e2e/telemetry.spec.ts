@@ -5,7 +5,7 @@ import { collectedEvents, type GoodEvent } from './support/collector';
 import { answerConsentAhead } from './support/consent-answer';
 import { reportedErrors, type ErrorSummary } from './support/error-sink';
 import { becomeVisitorOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
-import { fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
 import { skipRootSpinner } from '../support/skip-root-spinner';
 
 // Independent walks (each marks its own URLs or breaks a service for its own browser only): both
@@ -231,7 +231,7 @@ for (const broken of Object.keys(THIRD_PARTIES) as ThirdParty[]) {
       await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
       await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
       await payButton(page).click();
-      await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/account/subscription');
+      await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
       await expect(page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') })).toBeVisible();
 
       // Each third party was asked; the broken one never answered, the others did.

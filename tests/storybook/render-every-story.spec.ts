@@ -8,6 +8,14 @@ import { supportedLanguages, textDirection } from '../../services/i18n/supported
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** What the test reads of Storybook's preview in the page: its channel and its current render. */
+declare global {
+  interface Window {
+    __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, payload: unknown): void };
+    __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } };
+  }
+}
+
 const storyIndexSchema = z.object({
   entries: z.record(z.string(), z.object({ id: z.string(), type: z.string(), title: z.string(), name: z.string() })),
 });
@@ -56,22 +64,33 @@ test('every story renders without a render error, console error or page error', 
 
   const failures: string[] = [];
   const started = Date.now();
-  const rendered = new Set<string>();
-  for (const [index, story] of stories.entries()) {
-    for (const locale of localesFor(index)) {
-      rendered.add(locale);
-      const problems = await renderStory(page, story.id, locale);
+  // Language by language, as a designer browses: Storybook's preview loads once and switches stories
+  // (and the toolbar language) in place, the way its sidebar does; after a story that failed, the next
+  // one starts from a fresh page so one failure cannot hide behind another.
+  const renders = stories.flatMap((story, index) => localesFor(index).map((locale) => ({ story, locale })));
+  const byLocale = new Map<string, typeof renders>();
+  for (const render of renders) byLocale.set(render.locale, [...(byLocale.get(render.locale) ?? []), render]);
+  let fresh = true;
+  for (const [locale, group] of byLocale) {
+    for (const { story } of group) {
+      const problems = await renderStory(page, story.id, locale, fresh);
+      fresh = problems.length > 0;
       if (problems.length > 0) failures.push(`${story.title} / ${story.name} (${story.id}, ${locale}):\n    ${problems.join('\n    ')}`);
     }
   }
+  const rendered = new Set(byLocale.keys());
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`storybook: ${stories.length} stories rendered in ${[...rendered].join(', ')}, ${failures.length} failed (${seconds} s)`);
   if (chosenLocales.length === 0) expect([...rendered].sort(), 'every language renders some stories').toEqual([...supportedLanguages].sort());
   expect(failures, failures.join('\n')).toEqual([]);
 });
 
-/** Opens one story in the static build's iframe and returns what went wrong (nothing when it rendered). */
-async function renderStory(page: Page, storyId: string, locale: string): Promise<string[]> {
+/**
+ * Shows one story in the static build's iframe and returns what went wrong (nothing when it rendered):
+ * on a fresh page load, or switched to in the loaded preview through its channel (the events Storybook's
+ * manager sends when the sidebar or the toolbar changes).
+ */
+async function renderStory(page: Page, storyId: string, locale: string, fresh: boolean): Promise<string[]> {
   const problems: string[] = [];
   const onConsole = (message: ConsoleMessage): void => {
     if (message.type() !== 'error') return;
@@ -84,15 +103,28 @@ async function renderStory(page: Page, storyId: string, locale: string): Promise
   page.on('console', onConsole);
   page.on('pageerror', onPageError);
   try {
-    const globals = locale === 'en' ? '' : `&globals=locale:${encodeURIComponent(locale)}`;
-    await page.goto(`/iframe.html?id=${encodeURIComponent(storyId)}&viewMode=story${globals}`, { waitUntil: 'domcontentloaded' });
-    // Storybook's own render state: finished, or errored (error display), or the story failed to load.
+    if (fresh) {
+      const globals = locale === 'en' ? '' : `&globals=locale:${encodeURIComponent(locale)}`;
+      await page.goto(`/iframe.html?id=${encodeURIComponent(storyId)}&viewMode=story${globals}`, { waitUntil: 'domcontentloaded' });
+    } else {
+      await page.evaluate(
+        ([id, language]) => {
+          const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+          if (channel === undefined) throw new Error('the preview has no Storybook channel');
+          channel.emit('updateGlobals', { globals: { locale: language } });
+          channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+        },
+        [storyId, locale] as const,
+      );
+    }
+    // Storybook's own render state of this story: finished, or errored (error display), or it failed to load.
     await page.waitForFunction(
-      `(() => {
-        const phase = window.__STORYBOOK_PREVIEW__?.currentRender?.phase;
+      (id) => {
+        const render = window.__STORYBOOK_PREVIEW__?.currentRender;
+        const phase = render?.id === id ? render.phase : undefined;
         return phase === 'finished' || phase === 'errored' || phase === 'aborted' || document.body.classList.contains('sb-show-errordisplay');
-      })()`,
-      undefined,
+      },
+      storyId,
       { timeout: STORY_TIMEOUT_MS },
     );
     const phase = await page.evaluate('window.__STORYBOOK_PREVIEW__?.currentRender?.phase');

@@ -4,6 +4,12 @@ import type { FrameLocator, Page } from '@playwright/test';
 export const paymentFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Secure payment input frame"]');
 export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay/ });
 
+/**
+ * How long a test waits from Pay to the account page: confirming, then recording the purchase (four
+ * functions in turn) is a chain of server round trips that takes more than 10 s on two loaded cores.
+ */
+export const completionTimeoutMs = 45_000;
+
 /** Types into the card fields that are given, as a visitor would. */
 export async function fillCard(frame: FrameLocator, card: { number?: string; expiry?: string; cvc?: string; zip?: string }): Promise<void> {
   if (card.number !== undefined) await frame.getByLabel('Card number').fill(card.number);
