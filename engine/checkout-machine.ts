@@ -7,6 +7,12 @@ export const COUNTDOWN_MS = 9 * 60 * 1000;
 /** Spec section 9: the limited-time-offer dialog opens after 30 seconds. */
 export const OFFER_DELAY_MS = 30 * 1000;
 
+/**
+ * Why a submission failed, as the page words it: `checkoutChanged` when another checkout of the same
+ * account was started at the same moment (another tab) and won, `submitFailed` for anything else.
+ */
+export type SubmitError = 'submitFailed' | 'checkoutChanged';
+
 export interface CheckoutInput {
   /** When the page was shown (ms since the epoch). */
   readonly now: number;
@@ -23,8 +29,8 @@ export interface CheckoutContext {
   readonly countdownStartedAt: number;
   readonly viewStartedAt: number;
   readonly offerShownBefore: boolean;
-  /** The last submission failed (the page says so and Continue works again). */
-  readonly submitFailed: boolean;
+  /** Why the last submission failed (the page says so and Continue works again); cleared by the next. */
+  readonly submitError: SubmitError | undefined;
 }
 
 export type CheckoutEvent =
@@ -35,7 +41,7 @@ export type CheckoutEvent =
   /** Continue, on the page or in the offer dialog: submits the selected plan. */
   | { readonly type: 'SUBMIT' }
   /** The route action answered with an error: the visitor can try again. */
-  | { readonly type: 'SUBMIT_FAILED' }
+  | { readonly type: 'SUBMIT_FAILED'; readonly error: SubmitError }
   /** The action created the subscription and the app is on its way to the payment page. */
   | { readonly type: 'PAYMENT_READY' };
 
@@ -70,7 +76,7 @@ export const checkoutMachine = setup({
     countdownStartedAt: input.countdownStartedAt,
     viewStartedAt: input.now,
     offerShownBefore: input.offerShownBefore,
-    submitFailed: false,
+    submitError: undefined,
   }),
   on: {
     TICK: { actions: assign({ now: ({ event }) => event.now }) },
@@ -84,13 +90,13 @@ export const checkoutMachine = setup({
             SELECT_PLAN: { actions: assign({ selectedPlan: ({ event }) => event.plan }) },
             SUBMIT: {
               target: 'submitting',
-              actions: [assign({ submitFailed: false }), emit(({ context }) => ({ type: 'submitPlan' as const, plan: context.selectedPlan }))],
+              actions: [assign({ submitError: undefined }), emit(({ context }) => ({ type: 'submitPlan' as const, plan: context.selectedPlan }))],
             },
           },
         },
         submitting: {
           on: {
-            SUBMIT_FAILED: { target: 'plans', actions: assign({ submitFailed: true }) },
+            SUBMIT_FAILED: { target: 'plans', actions: assign({ submitError: ({ event }) => event.error }) },
             PAYMENT_READY: 'payment',
           },
         },

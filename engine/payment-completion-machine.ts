@@ -43,6 +43,19 @@ export interface CompletedPurchase {
   readonly fullPrice: number | undefined;
 }
 
+/**
+ * What marking the subscription purchased answered. `marked`: the once-only gate passed, `firstMark`
+ * when this call was the first. `refunded`: the server refused the subscription as a second payment
+ * (a checkout paid after another checkout replaced it) and refunded it, so there is no purchase to
+ * record and nothing to confirm.
+ */
+export type PurchaseMark = { readonly outcome: 'marked'; readonly firstMark: boolean } | { readonly outcome: 'refunded' };
+
+/** What the account page tells the visitor whose payment was refunded as a second payment. */
+export interface RefundedPayment {
+  readonly subscriptionId: string;
+}
+
 /** A recording step that failed: reported, never shown (the payment itself succeeded). */
 export type RecordingStep = 'markPurchased' | 'registerPurchase' | 'recordReceipt' | 'scheduleFullPrice';
 
@@ -81,6 +94,7 @@ const completedPurchaseOf = (context: PaymentCompletionContext): CompletedPurcha
  * secret, never from the redirect's `redirect_status`:
  *
  * resolving -> succeeded -> recording -> done (/account/subscription)
+ *                                     -> refunded (/account/subscription, with the refund notice)
  *           -> waiting (processing; re-checked with PROCESSING_RECHECK_DELAYS_MS) -> resolving
  *           -> stillProcessing (after the last re-check; CHECK_AGAIN -> resolving)
  *           -> failed (back to the payment page with "paymentFailed" or "somethingWentWrong")
@@ -89,12 +103,15 @@ const completedPurchaseOf = (context: PaymentCompletionContext): CompletedPurcha
  * whether this call was the first), register the purchase (only on the first mark, so a reload
  * tracks nothing twice), record the receipt with RevenueCat, turn the subscription into its intro ->
  * full schedule. Each step is idempotent on the server; a failing step is reported and the next one
- * still runs, because the payment is taken either way and the webhook records it too.
+ * still runs, because the payment is taken either way and the webhook records it too. The one
+ * exception is a mark that answers `refunded`: that payment was given back, so registering it (a
+ * Purchase conversion), its receipt or its full price would all be false, and the visitor is told.
  *
  * Side effects are named and supplied with `.provide()`: actors `retrievePaymentIntent` (resolves
  * undefined when the provider answered with an error, which the page reports), `markPurchased`,
  * `registerPurchase`, `recordReceipt`, `scheduleFullPrice`; actions `reportError`,
- * `goToSubscription` (with the purchase the account page confirms), `returnToPayment`.
+ * `goToSubscription` (with the purchase the account page confirms), `goToRefundNotice`,
+ * `returnToPayment`.
  */
 export const paymentCompletionMachine = setup({
   types: {
@@ -106,7 +123,7 @@ export const paymentCompletionMachine = setup({
     retrievePaymentIntent: fromPromise<CompletionPaymentIntent | undefined, { clientSecret: string }>(async () => {
       throw new Error('retrievePaymentIntent is not provided');
     }),
-    markPurchased: fromPromise<{ readonly firstMark: boolean }, { subscriptionId: string; paymentIntentId: string }>(async () => {
+    markPurchased: fromPromise<PurchaseMark, { subscriptionId: string; paymentIntentId: string }>(async () => {
       throw new Error('markPurchased is not provided');
     }),
     // The purchase-tracking step (pixel Purchase and purchase_2, server event through track-event).
@@ -129,11 +146,13 @@ export const paymentCompletionMachine = setup({
     processingCanRecheck: ({ context }, { paymentIntent }: { paymentIntent: CompletionPaymentIntent | undefined }) =>
       paymentIntent?.status === 'processing' && context.checks <= PROCESSING_RECHECK_DELAYS_MS.length,
     processing: (_, { paymentIntent }: { paymentIntent: CompletionPaymentIntent | undefined }) => paymentIntent?.status === 'processing',
-    firstMark: (_, { firstMark }: { firstMark: boolean }) => firstMark,
+    refunded: (_, { mark }: { mark: PurchaseMark }) => mark.outcome === 'refunded',
+    firstMark: (_, { mark }: { mark: PurchaseMark }) => mark.outcome === 'marked' && mark.firstMark,
   },
   actions: {
     reportError: (_, _params: { error: unknown; step: RecordingStep | 'retrievePaymentIntent' }) => {},
     goToSubscription: (_, _params: { purchase: CompletedPurchase }) => {},
+    goToRefundNotice: (_, _params: { refund: RefundedPayment }) => {},
     returnToPayment: (_, _params: { error: PaymentErrorKey }) => {},
   },
 }).createMachine({
@@ -187,7 +206,9 @@ export const paymentCompletionMachine = setup({
             src: 'markPurchased',
             input: ({ context }) => ({ subscriptionId: context.params.subscriptionId ?? '', paymentIntentId: context.paymentIntent?.id ?? '' }),
             onDone: [
-              { guard: { type: 'firstMark', params: ({ event }) => ({ firstMark: event.output.firstMark }) }, target: 'registeringPurchase', actions: assign({ firstPurchaseMark: true }) },
+              // Refunded as a second payment: nothing of it is recorded, the visitor is told instead.
+              { guard: { type: 'refunded', params: ({ event }) => ({ mark: event.output }) }, target: '#paymentCompletion.refunded' },
+              { guard: { type: 'firstMark', params: ({ event }) => ({ mark: event.output }) }, target: 'registeringPurchase', actions: assign({ firstPurchaseMark: true }) },
               { target: 'recordingReceipt' },
             ],
             // Unknown whether an earlier visit registered it: register anyway; the event id (the
@@ -226,6 +247,10 @@ export const paymentCompletionMachine = setup({
     done: {
       type: 'final',
       entry: { type: 'goToSubscription', params: ({ context }) => ({ purchase: completedPurchaseOf(context) }) },
+    },
+    refunded: {
+      type: 'final',
+      entry: { type: 'goToRefundNotice', params: ({ context }) => ({ refund: { subscriptionId: context.params.subscriptionId ?? '' } }) },
     },
     failed: {
       type: 'final',

@@ -5,6 +5,7 @@ import { StoreBadges } from '../store-badges';
 import { useDisplayLocale } from '../use-display-locale';
 import { completedPurchaseFromState } from './completed-purchase-state';
 import { PurchaseConfirmation } from './purchase-confirmation';
+import { refundedPaymentFromState } from './refunded-payment-state';
 import type { SubscriptionLoaderData } from './subscription-loader';
 import { SubscriptionStandings } from './subscription-standings';
 import { SubscriptionsDialog } from './subscriptions-dialog';
@@ -12,7 +13,9 @@ import { SubscriptionsDialog } from './subscriptions-dialog';
 /**
  * /account/subscription leads with what the visitor has. Right after paying (the completion page
  * hands the purchase over in the history state): a confirmation of the plan, the charge, the next
- * renewal and how to cancel. Otherwise, and for any other subscription: one card per subscription
+ * renewal and how to cancel. Right after a payment the server refunded as a second one (a checkout
+ * paid after another replaced it): a notice saying so, above what the visitor really has, and no
+ * confirmation. Otherwise, and for any other subscription: one card per subscription
  * saying where it stands, or that there is none. Then the next step, the spec's content: sign in to
  * the app with this e-mail (store badges), and that no new subscription can be bought here. When the
  * receipt service lists subscriptions, a button opens the spec's dialog. Sign-out posts to
@@ -28,6 +31,7 @@ export function SubscriptionPage() {
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }), [locale]);
   const formatDate = (date: Date): string => dateFormat.format(date);
 
+  const refunded = refundedPaymentFromState(locationState) !== undefined;
   const purchase = completedPurchaseFromState(locationState);
   const bought = purchase === undefined ? undefined : standings.find((row) => row.subscription.store === 'stripe' && row.subscription.transactionId === purchase.subscriptionId);
   // A purchase since refunded or ended (an old history entry reopened) is no longer news: the cards say it.
@@ -35,10 +39,12 @@ export function SubscriptionPage() {
   const others = confirming ? standings.filter((row) => row !== bought) : standings;
 
   const heading = useRef<HTMLHeadingElement>(null);
-  // Arriving from the payment, screen readers hear the confirmation first.
+  const refundHeading = useRef<HTMLHeadingElement>(null);
+  // Arriving from the payment, screen readers hear the confirmation, or the refund, first.
   useEffect(() => {
     if (confirming) heading.current?.focus();
-  }, [confirming]);
+    else if (refunded) refundHeading.current?.focus();
+  }, [confirming, refunded]);
 
   return (
     <main className="account-page subscription-page">
@@ -55,6 +61,14 @@ export function SubscriptionPage() {
       ) : (
         <h1>{t('subscription.heading')}</h1>
       )}
+      {refunded ? (
+        <section className="refund-notice" aria-labelledby="refund-notice-heading">
+          <h2 id="refund-notice-heading" ref={refundHeading} tabIndex={-1}>
+            {t('subscription.refundedPayment.heading')}
+          </h2>
+          <p>{t('subscription.refundedPayment.text')}</p>
+        </section>
+      ) : null}
       {others.length > 0 ? <SubscriptionStandings rows={others} formatDate={formatDate} /> : confirming ? null : <p className="subscription-page__none">{t('subscription.none')}</p>}
       <section className="next-step" aria-labelledby="next-step-heading">
         <h2 id="next-step-heading">{t('subscription.nextStep')}</h2>

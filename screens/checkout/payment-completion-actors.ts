@@ -1,16 +1,23 @@
 import * as z from 'zod/mini';
 import { fromPromise } from 'xstate';
-import type { CompletionPaymentIntent, PurchaseDetails } from '../../engine/payment-completion-machine';
+import type { CompletionPaymentIntent, PurchaseDetails, PurchaseMark } from '../../engine/payment-completion-machine';
+import { BackendFunctionError } from '../../services/account/backend-functions';
 import type { AppServices } from '../../services/composition-root';
 
 const markAnswer = z.object({ data: z.object({ firstMark: z.boolean() }) });
+
+/**
+ * The mark function's refusal of a checkout paid after another checkout replaced it: the server has
+ * refunded that payment (supabase/functions/_shared/own-paid-subscription.ts).
+ */
+const isSecondPaymentRefunded = (error: unknown): boolean => error instanceof BackendFunctionError && error.status === 409 && error.code === 'second_payment_refunded';
 
 /**
  * The payment-completion machine's side effects: the provider's PaymentIntent, and the backend
  * functions that record the purchase (each idempotent on the server). The tracking step goes to
  * `services.registerPurchase`.
  */
-export function paymentCompletionActors(services: AppServices, userId: string) {
+export function paymentCompletionActors(services: Pick<AppServices, 'payments' | 'backendFunctions' | 'registerPurchase' | 'reportError'>, userId: string) {
   return {
     retrievePaymentIntent: fromPromise<CompletionPaymentIntent | undefined, { clientSecret: string }>(async ({ input }) => {
       const stripe = await services.payments.stripe();
@@ -25,11 +32,18 @@ export function paymentCompletionActors(services: AppServices, userId: string) {
       const paymentMethodId = typeof paymentMethod === 'string' ? paymentMethod : (paymentMethod?.id ?? undefined);
       return { id, status, amount, currency, paymentMethodId, last_payment_error: lastError === null ? null : { code: lastError.code } };
     }),
-    markPurchased: fromPromise<{ readonly firstMark: boolean }, { subscriptionId: string; paymentIntentId: string }>(async ({ input }) => {
-      const answer = await services.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
+    markPurchased: fromPromise<PurchaseMark, { subscriptionId: string; paymentIntentId: string }>(async ({ input }) => {
+      let answer: unknown;
+      try {
+        answer = await services.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
+      } catch (error) {
+        // An outcome, not a failure: the machine records nothing and the visitor is told of the refund.
+        if (isSecondPaymentRefunded(error)) return { outcome: 'refunded' };
+        throw error;
+      }
       const parsed = markAnswer.safeParse(answer);
       if (!parsed.success) throw new Error(`mark-stripe-subscription-purchased answered unexpectedly: ${parsed.error.message}`);
-      return { firstMark: parsed.data.data.firstMark };
+      return { outcome: 'marked', firstMark: parsed.data.data.firstMark };
     }),
     registerPurchase: fromPromise<undefined, PurchaseDetails>(async ({ input }) => {
       await services.registerPurchase(input);

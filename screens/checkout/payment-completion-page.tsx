@@ -7,10 +7,14 @@ import { paymentCompletionMachine } from '../../engine/payment-completion-machin
 import { paymentPageSearch } from '../../engine/payment-page-params';
 import { useAppServices } from '../app-services-context';
 import { completedPurchaseState } from '../account/completed-purchase-state';
+import { refundedPaymentState } from '../account/refunded-payment-state';
 import type { PaymentCompletionLoaderData } from './payment-completion-loader';
 import { paymentCompletionActors } from './payment-completion-actors';
 
-/** What the page shows for a machine state; `done` and `failed` keep the last view while the route changes. */
+/**
+ * What the page shows for a machine state; `done` keeps the last view while the route changes.
+ * `refunded` and `failed` show the neutral "confirming" view: no tick for a payment that was not kept.
+ */
 type CompletionView = 'confirming' | 'processing' | 'recording' | 'stillProcessing';
 
 function viewOf(snapshot: SnapshotFrom<typeof paymentCompletionMachine>): CompletionView {
@@ -23,8 +27,9 @@ function viewOf(snapshot: SnapshotFrom<typeof paymentCompletionMachine>): Comple
 /**
  * /checkout/payment-completion: displays the payment-completion machine (engine/) while it finds out
  * whether the payment went through and records the purchase; the machine's final states lead on to
- * the subscription or back to the payment page. Never a blank page: the visitor sees that the payment
- * is being confirmed, then that it was received.
+ * the subscription (with a refund notice when the payment was refunded as a second one) or back to
+ * the payment page. Never a blank page: the visitor sees that the payment is being confirmed, then
+ * that it was received.
  */
 export function PaymentCompletionPage() {
   const { t } = useTranslation('checkout');
@@ -37,6 +42,7 @@ export function PaymentCompletionPage() {
       actions: {
         reportError: (_, { error }) => services.reportError(error),
         goToSubscription: (_, { purchase }) => void navigate('/account/subscription', { replace: true, state: completedPurchaseState(purchase) }),
+        goToRefundNotice: (_, { refund }) => void navigate('/account/subscription', { replace: true, state: refundedPaymentState(refund) }),
         returnToPayment: (_, { error }) => void navigate(`/checkout/payment${paymentPageSearch(params, error)}`, { replace: true }),
       },
     }),

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import { z } from 'zod/mini';
+import type { SubmitError } from '../../engine/checkout-machine';
 import { BackendFunctionError } from '../../services/account/backend-functions';
 import type { AppServices } from '../../services/composition-root';
 
@@ -11,7 +12,7 @@ export const PLAN_FIELDS = { plan: 'plan', priceId: 'priceId', currency: 'curren
 
 /** What the page shows when the subscription could not be created: Continue works again. */
 export interface PlansActionData {
-  readonly error: 'submitFailed';
+  readonly error: SubmitError;
 }
 
 const created = z.object({
@@ -29,7 +30,9 @@ const created = z.object({
  * price and on to /checkout/payment with client_secret, currency, plan, subscription_id, full_price and
  * amount (engine/payment-page-params.ts reads them). The function is idempotent per user, price and
  * currency, so a repeated submit gets the same subscription. A caller who already subscribed (409
- * `already_subscribed`) goes to their subscription; any other failure is reported and answered in place.
+ * `already_subscribed`) goes to their subscription. Another checkout started at the same moment (409
+ * `checkout_changed`, another tab won the race) is answered in place with its own message, unreported:
+ * nothing is broken, the visitor chooses again. Any other failure is reported and answered in place.
  */
 export function createPlansAction(services: Pick<AppServices, 'auth' | 'backendFunctions' | 'reportError' | 'conversions'>): (args: ActionFunctionArgs) => Promise<PlansActionData | Response> {
   return async ({ request }) => {
@@ -48,6 +51,7 @@ export function createPlansAction(services: Pick<AppServices, 'auth' | 'backendF
       answer = await services.backendFunctions.invoke(CREATE_SUBSCRIPTION_FUNCTION, { currency, email, priceId });
     } catch (error) {
       if (error instanceof BackendFunctionError && error.code === 'already_subscribed') return redirect('/account/subscription');
+      if (error instanceof BackendFunctionError && error.status === 409 && error.code === 'checkout_changed') return { error: 'checkoutChanged' };
       services.reportError(error);
       return { error: 'submitFailed' };
     }

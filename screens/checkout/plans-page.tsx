@@ -46,7 +46,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
   const actor = useActorRef(checkoutMachine, { input: { now: data.now, countdownStartedAt: data.countdownStartedAt, offerShownBefore: data.offerShownBefore } });
   const selected = useSelector(actor, (snapshot) => snapshot.context.selectedPlan);
   const busy = useSelector(actor, (snapshot) => !snapshot.matches({ purchase: 'plans' }));
-  const submitFailed = useSelector(actor, (snapshot) => snapshot.context.submitFailed);
+  const submitError = useSelector(actor, (snapshot) => snapshot.context.submitError);
   const offerOpen = useSelector(actor, (snapshot) => snapshot.matches({ offer: 'open' }));
   const seconds = useSelector(actor, (snapshot) => countdownSeconds(snapshot.context));
   const topSelector = useRef<HTMLDivElement>(null);
@@ -79,7 +79,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
   }, [actor, navigation]);
 
   useEffect(() => {
-    if (actionData?.error) actor.send({ type: 'SUBMIT_FAILED' });
+    if (actionData?.error) actor.send({ type: 'SUBMIT_FAILED', error: actionData.error });
   }, [actor, actionData]);
 
   const language = i18n.language;
@@ -124,7 +124,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
             <PlanSelector plans={plans} selected={selected} onSelect={select} disabled={busy} legend={t('plans.chooseTop')} name="plan" language={language} />
           </div>
           <p className="plans-page__error" role="alert">
-            {submitFailed ? t('plans.submitFailed') : ''}
+            {submitError === undefined ? '' : t(`plans.${submitError}`)}
           </p>
           {continueButton}
           <p className="plans-page__terms">

@@ -10,8 +10,9 @@ import { stripeEmulatorClient } from './support/stripe-emulator-client';
 /**
  * /checkout/plans on the local stack: prices from list-stripe-prices, the subscription from
  * create-stripe-subscription, both checked with the `stripe` SDK. Timers run on the page clock, so
- * nothing waits for real seconds. Two page chains: the English journey from sign-in to the payment
- * page, and a visitor located in Sweden (CF-IPCountry through the stack) double-tapping yearly in SEK.
+ * nothing waits for real seconds. Three page chains: the English journey from sign-in to the payment
+ * page, a visitor located in Sweden (CF-IPCountry through the stack) double-tapping yearly in SEK, and
+ * a submit that lost to another tab's checkout (409 checkout_changed).
  */
 
 const text = (path: string) => localeText('en', 'checkout', path);
@@ -215,4 +216,37 @@ test('/checkout leads to the plans; a failed price list offers a retry; in Swedi
   expect(subscriptions.map((subscription) => [subscription.id, subscription.currency, subscription.items.data[0]?.price.lookup_key])).toEqual([
     [search.get('subscription_id'), 'sek', 'y-intro'],
   ]);
+});
+
+test('another checkout started at the same time (409 checkout_changed): its own message, Continue works again, and the next Continue clears it', async ({ page, request }) => {
+  await startSignedIn(page, request, 'plans-checkout-changed');
+  // The function's answer when another tab's checkout won three races in a row (create-stripe-subscription):
+  // too rare to bring about, so answered here, as the function words it. The next submit is held until
+  // the page has been seen while it waits.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  await page.route('**/functions/v1/create-stripe-subscription', async (route: Route) => {
+    calls += 1;
+    if (calls === 1) return route.fulfill({ status: 409, json: { error: 'checkout_changed', message: 'Another checkout was started at the same time; please try again' } });
+    await held;
+    return route.continue();
+  });
+  await page.goto('/checkout/plans');
+  const alert = page.locator('form').first().getByRole('alert');
+  await radio(page, 'top', 'yearly').check();
+  await page.getByRole('button', { name: text('plans.continue') }).first().click();
+  await expect(alert).toHaveText(text('plans.checkoutChanged'));
+  expect(text('plans.checkoutChanged')).not.toBe(text('plans.submitFailed'));
+  // The page stays as it was (not reloaded: the choice is kept) and Continue works again.
+  await expect(radio(page, 'top', 'yearly')).toBeChecked();
+  await expect(page.getByRole('button', { name: text('plans.continue') }).first()).toBeEnabled();
+
+  await page.getByRole('button', { name: text('plans.continue') }).first().click();
+  await expect(page.getByRole('status')).toHaveText(text('plans.submitting'));
+  await expect(page.getByText(text('plans.checkoutChanged'))).toHaveCount(0);
+  release();
+  await expect.poll(() => pathOf(page), { timeout: 30_000 }).toBe('/checkout/payment');
+  expect(calls).toBe(2);
+  expect(new URL(page.url()).searchParams.get('plan')).toBe('yearly');
 });

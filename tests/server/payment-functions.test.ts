@@ -207,6 +207,8 @@ describe('payment functions', () => {
     expect(await payGoesThrough(ids[0] ?? '')).toBe(false);
     expect(await payGoesThrough(ids[1] ?? '')).toBe(false);
     expect(await payGoesThrough(ids[2] ?? '')).toBe(true);
+    // A replaced checkout that was never paid is just unpaid: nothing was refunded.
+    expect(await call(client, 'mark-stripe-subscription-purchased', { subscriptionId: ids[0] })).toMatchObject({ status: 409, body: { error: 'subscription_not_active' } });
     expect(await subscribe(client, yearlyIntroPrice)).toMatchObject({ status: 409, body: { error: 'already_subscribed' } });
     // Going back to an earlier plan after a replacement makes a new checkout, not the canceled one.
     const { client: again, id: againId } = await user('replace-back@example.com');
@@ -267,6 +269,13 @@ describe('payment functions', () => {
       (pending) => pending === 0,
     );
     expect((await subscriber(id)).subscriber.subscriptions).toEqual({});
+    // The completion page arriving after the webhook ended it hears that it was refunded, not that it is
+    // unpaid (which the page takes for a purchase it cannot check and confirms): nothing is recorded.
+    for (const name of ['mark-stripe-subscription-purchased', 'record-revenuecat-receipt', 'create-stripe-subscription-schedule']) {
+      expect(await call(client, name, { subscriptionId: earlier })).toMatchObject({ status: 409, body: { error: 'second_payment_refunded' } });
+    }
+    expect((await server.db.query('select 1 from public.stripe_purchases where subscription_id = $1', [earlier])).rows).toEqual([]);
+    expect((await stripe.refunds.list({ payment_intent: earlierIntent })).data).toHaveLength(1);
     expect(await payGoesThrough(replacing.id)).toBe(true);
     const body = await eventually(() => subscriber(id), (value) => Object.keys(value.subscriber.subscriptions).length > 0);
     expect(Object.values(body.subscriber.subscriptions)).toMatchObject([{ store_transaction_id: replacing.id, refunded_at: null }]);

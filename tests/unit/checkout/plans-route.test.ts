@@ -189,6 +189,16 @@ describe('the plans action', () => {
     expect(location(result)).toBe('/account/subscription');
   });
 
+  it('another checkout started at the same time (409 checkout_changed) has its own message, unreported: nothing is broken', async () => {
+    const changed = await run(submitted, { answer: () => Promise.reject(new BackendFunctionError('create-stripe-subscription', 409, 'checkout_changed')) });
+    expect(changed.result).toEqual({ error: 'checkoutChanged' });
+    expect(changed.errors).toEqual([]);
+    expect(changed.checkouts).toEqual([]);
+    // Answered in place like any failure: the page keeps its selection and Continue works again.
+    const url = new URL('http://x/checkout/plans');
+    expect(plansShouldRevalidate({ currentUrl: url, currentParams: {}, nextUrl: url, nextParams: {}, defaultShouldRevalidate: true, actionResult: changed.result })).toBe(false);
+  });
+
   it('any other failure is reported and answered in place, so Continue works again', async () => {
     const failed = await run(submitted, { answer: () => Promise.reject(new BackendFunctionError('create-stripe-subscription', 500, 'internal')) });
     expect(failed.result).toEqual({ error: 'submitFailed' });

@@ -43,20 +43,35 @@ describe('checkoutMachine: plans -> submitting -> payment', () => {
   it('a failed submission goes back to the plans with the failure noted; the next Continue clears it', () => {
     const { actor, emitted, purchase } = start();
     actor.send({ type: 'SUBMIT' });
-    actor.send({ type: 'SUBMIT_FAILED' });
+    actor.send({ type: 'SUBMIT_FAILED', error: 'submitFailed' });
     expect(purchase()).toBe('plans');
-    expect(actor.getSnapshot().context.submitFailed).toBe(true);
+    expect(actor.getSnapshot().context.submitError).toBe('submitFailed');
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().context.submitFailed).toBe(false);
+    expect(actor.getSnapshot().context.submitError).toBeUndefined();
     expect(emitted.filter((event) => event.type === 'submitPlan')).toHaveLength(2);
+  });
+
+  it('another checkout started at the same time is its own failure, cleared by the next Continue like any other', () => {
+    const { actor, emitted, purchase } = start();
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'SUBMIT_FAILED', error: 'checkoutChanged' });
+    expect(purchase()).toBe('plans');
+    expect(actor.getSnapshot().context.submitError).toBe('checkoutChanged');
+    actor.send({ type: 'SELECT_PLAN', plan: 'yearly' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.submitError).toBeUndefined();
+    expect(emitted.filter((event) => event.type === 'submitPlan')).toEqual([
+      { type: 'submitPlan', plan: 'weekly' },
+      { type: 'submitPlan', plan: 'yearly' },
+    ]);
   });
 
   it('SUBMIT_FAILED and PAYMENT_READY outside a submission change nothing', () => {
     const { actor, purchase } = start();
     actor.send({ type: 'PAYMENT_READY' });
-    actor.send({ type: 'SUBMIT_FAILED' });
+    actor.send({ type: 'SUBMIT_FAILED', error: 'submitFailed' });
     expect(purchase()).toBe('plans');
-    expect(actor.getSnapshot().context.submitFailed).toBe(false);
+    expect(actor.getSnapshot().context.submitError).toBeUndefined();
   });
 });
 

@@ -26,6 +26,8 @@ interface HarnessOptions {
   /** One answer per retrieval, in order; the last repeats. */
   readonly intents?: readonly (CompletionPaymentIntent | undefined | Error)[];
   readonly firstMark?: boolean;
+  /** The mark refused the payment as a second one and refunded it. */
+  readonly refunded?: boolean;
   readonly failing?: ReadonlySet<string>;
 }
 
@@ -50,7 +52,7 @@ function harness(options: HarnessOptions = {}) {
       }),
       markPurchased: fromPromise(async ({ input }) => {
         step('markPurchased', `${input.subscriptionId}:${input.paymentIntentId}`);
-        return { firstMark: options.firstMark ?? true };
+        return options.refunded === true ? { outcome: 'refunded' } : { outcome: 'marked', firstMark: options.firstMark ?? true };
       }),
       registerPurchase: fromPromise(async ({ input }) => {
         step('registerPurchase', `${input.paymentIntentId}:${String(input.amount)}:${String(input.currency)}:${String(input.plan)}:${String(input.paymentMethodId)}`);
@@ -71,6 +73,7 @@ function harness(options: HarnessOptions = {}) {
         calls.push('goToSubscription');
         purchases.push(purchase);
       },
+      goToRefundNotice: (_, { refund }) => void calls.push(`goToRefundNotice:${refund.subscriptionId}`),
       returnToPayment: (_, { error }) => void calls.push(`returnToPayment:${error}`),
     },
   });
@@ -145,6 +148,16 @@ describe('paymentCompletionMachine', () => {
       'report:scheduleFullPrice:scheduleFullPrice failed',
       'goToSubscription',
     ]);
+  });
+
+  it('a payment refunded as a second one records nothing: no purchase, receipt or schedule; the account page says so', async () => {
+    const { actor, calls, purchases } = harness({ refunded: true });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('refunded');
+    expect(calls).toEqual(['retrieve:pi_1_secret_a', 'markPurchased:sub_1:pi_1', 'goToRefundNotice:sub_1']);
+    // No "just paid" confirmation is handed over, and the purchase never counted as a first mark.
+    expect(purchases).toEqual([]);
+    expect(actor.getSnapshot().context.firstPurchaseMark).toBe(false);
   });
 
   it('a failing purchase registration does not stop the receipt', async () => {
