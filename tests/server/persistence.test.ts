@@ -33,7 +33,8 @@ describe('PGlite data survives', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two stack starts on one data directory: past the usual 30 s on two loaded cores.
+  }, SPAWNED_STACK_TEST_TIMEOUT);
 
   it('kill -9 of the server process right after a committed write', async () => {
     // Prepare the data directory in-process (from the template: fast), then run the real entry point.
