@@ -58,6 +58,9 @@ export function prerenderServices(): AppServices {
     recordPageView: noop,
     trackOnboardingEvent: noop,
     startTelemetry: noop,
+    // Effects do not run in a static render, and nothing is painted at build time.
+    afterStepPainted: noop,
+    whenIdle: noop,
     prefersReducedMotion: () => false,
     readVisitorId: () => undefined,
     auth: supabase.auth,
