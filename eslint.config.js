@@ -1,10 +1,13 @@
 // Lint for the whole repository: typescript-eslint's strict type-aware rules on every TypeScript file the
-// tsconfig covers, and React's hook rules (including the React Compiler's checks) on the screens.
+// tsconfig covers, React's hook rules (including the React Compiler's checks) on the screens, and the
+// layer rules of docs/architecture.md (tooling/layer-rules.mjs) with no import cycles.
 // `npm run lint`; scripts/test-all.sh runs it as the `lint` stage.
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerLintConfig } from './tooling/layer-lint-config.mjs';
 
 export default tseslint.config(
   {
@@ -20,8 +23,7 @@ export default tseslint.config(
       'flow-graphs/',
       '.data/',
       '.data-*/',
-      // Deno entries (Deno.serve): outside the Node tsconfig, type-checked by `deno check` instead.
-      'supabase/functions/*/index.ts',
+      // A Deno script (Deno.serve): outside the Node tsconfig, type-checked by `deno check` instead.
       'scripts/serve-edge-functions.ts',
     ],
   },
@@ -74,6 +76,28 @@ export default tseslint.config(
     files: ['**/*.tsx', '**/*.ts'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
+  {
+    // The Edge Functions' Deno entries (Deno.serve): outside the Node tsconfig and type-checked by
+    // `deno check` instead, so linted without type information; the layer rules reach them this way.
+    files: ['supabase/functions/*/index.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Relative imports with and without `.ts` (allowImportingTsExtensions); no path aliases to map.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] })],
+      // The files import-x reads to follow imports (no-cycle); packages are not followed (ignoreExternal).
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+    },
+    rules: {
+      // Modules that need each other are one module split in two, and evaluation order decides which sees
+      // the other half-initialised. Type-only imports are erased and do not count; packages are not followed.
+      // Between the inner layers the zones below already forbid every backward edge.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  ...layerLintConfig(import.meta.dirname),
   {
     // Tests annotate the JSON they read from the stack (a wrong shape fails the test's own assertions),
     // and vitest's asymmetric matchers (`expect.any(String)`) are typed `any`.

@@ -1,6 +1,6 @@
 import configuredStoreListingIds from 'virtual:store-listings';
 import type { StoreListingIds } from '../engine/store-listings';
-import { fallbackLanguage, type SupportedLanguage } from '../services/i18n/supported-languages';
+import type { SupportedLanguage } from '../services/i18n/supported-languages';
 
 export type { StoreListingIds };
 
@@ -63,9 +63,12 @@ export function storeLinks(language: string | undefined, ids: StoreListingIds = 
   return { language: supported, appStore, googlePlay: `https://play.google.com/store/apps/details?${query.toString()}` };
 }
 
+/** The listings a language the product does not offer gets (this function's contract, not i18n's fallback). */
+const ENGLISH: SupportedLanguage = 'en';
+
 function productLanguage(language: string | undefined): SupportedLanguage {
   const base = (language ?? '').split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return isSupported(base) ? base : fallbackLanguage;
+  return isSupported(base) ? base : ENGLISH;
 }
 
 function isSupported(language: string): language is SupportedLanguage {

@@ -46,7 +46,7 @@ stage() {
 }
 
 stage typecheck npx tsc -p tsconfig.json --noEmit
-# typescript-eslint strict (type-aware) and React's hook rules: eslint.config.js.
+# typescript-eslint strict (type-aware), React's hook rules, the layer rules and no import cycles: eslint.config.js.
 stage lint npm run --silent lint
 stage flows npm run --silent flows -- check
 stage unit npx vitest run

@@ -64,6 +64,14 @@ export interface AppServices {
    * It starts the ad pixel (`conversions.start`) at the same moment.
    */
   readonly startTelemetry: () => void;
+  /**
+   * Runs `task` once the step on screen has been painted, on the page's first step only after the root
+   * spinner has ended too: for work the visitor does not wait for (the next step's chunk and images),
+   * which must not compete with what paints this one.
+   */
+  readonly afterStepPainted: (task: () => void) => void;
+  /** Runs `task` when the main thread is idle, at the latest after `timeoutMs`: for work nobody waits for. */
+  readonly whenIdle: (task: () => void, timeoutMs: number) => void;
   /** Whether the visitor asked the system for less motion (confetti is skipped, the funnel still advances). */
   readonly prefersReducedMotion: () => boolean;
   /** The visitor cookie value without creating it (sign-up reports a missing cookie). */
@@ -357,6 +365,8 @@ export function createAppServices(): AppServices {
         conversions.start();
       });
     },
+    afterStepPainted: (task) => afterRootSpinner(document, () => afterNextPaint(task)),
+    whenIdle,
     prefersReducedMotion: () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
     readVisitorId: () => readVisitorId(document),
     auth: supabase.auth,

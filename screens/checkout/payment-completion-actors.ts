@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { fromPromise } from 'xstate';
 import type { CompletionPaymentIntent, PurchaseDetails, PurchaseMark } from '../../engine/payment-completion-machine';
-import { BackendFunctionError } from '../../services/account/backend-functions';
+import { BackendFunctionError } from '../../services/account/backend-function-error';
 import type { AppServices } from '../../services/composition-root';
 
 const markAnswer = z.object({ data: z.object({ firstMark: z.boolean() }) });

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import { z } from 'zod/mini';
 import type { SubmitError } from '../../engine/checkout-machine';
-import { BackendFunctionError } from '../../services/account/backend-functions';
+import { BackendFunctionError } from '../../services/account/backend-function-error';
 import type { AppServices } from '../../services/composition-root';
 
 /** The backend function that creates the incomplete subscription the payment page pays (spec section 7). */

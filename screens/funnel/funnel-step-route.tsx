@@ -6,6 +6,7 @@ import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
 import { answerUnit, initialUnitSystem } from '../../engine/answer-storage';
 import type { StepLoaderData } from '../app-routes';
 import { useAppServices } from '../app-services-context';
+import type { AppServices } from '../../services/composition-root';
 import { LoadingSpinner } from '../loading-spinner';
 import { screenRegistry } from '../screen-registry';
 import { optionIconSize, prefetchIcon } from '../option-icon';
@@ -16,8 +17,6 @@ import { previousStepPath, stepHistoryState } from './step-history';
 import { questionnaireProgress } from '../../engine/questionnaire-progress';
 import { useTranslation } from 'react-i18next';
 import { warmTextFormatting } from './warm-text-formatting';
-import { afterRootSpinner } from '../../services/after-root-spinner';
-import { afterNextPaint } from '../../services/after-next-paint';
 
 /**
  * One funnel step: the screen of the step's kind inside the step layout. The route's loader already
@@ -74,7 +73,7 @@ export function FunnelStepRoute() {
   const nextHref = `${next ? next.path : flow.exit}${search}`;
   const gender = services.funnelStorage.read('gender');
   const background = backgroundFor(step.background, gender);
-  usePrefetchNext(next, gender);
+  usePrefetchNext(next, gender, services.afterStepPainted);
 
   // Fixed when a step opens (React's "adjust state when a prop changes" pattern, no ref read in render):
   // the answer it had then, which it shows again (not a subscription: the step being left would render
@@ -92,11 +91,11 @@ export function FunnelStepRoute() {
   if (opened.stepId !== stepId) setOpened(open(true, step.index >= opened.index ? 'forward' : 'back'));
 
   const { i18n } = useTranslation();
-  const { startTelemetry } = services;
+  const { startTelemetry, whenIdle } = services;
   const onPainted = useCallback(() => {
     startTelemetry();
-    warmTextFormatting(i18n);
-  }, [startTelemetry, i18n]);
+    warmTextFormatting(i18n, whenIdle);
+  }, [startTelemetry, whenIdle, i18n]);
 
   const { Component } = screenRegistry[step.screen];
   const headingId = `step-heading-${step.id}`;
@@ -176,20 +175,20 @@ export function backgroundFor(background: CompiledBackground | undefined, gender
  * has painted: on the page's first step after the root spinner (until then the visitor cannot leave the
  * step, and the bandwidth belongs to what paints it).
  */
-function usePrefetchNext(next: CompiledStep | undefined, gender: string | null): void {
+function usePrefetchNext(next: CompiledStep | undefined, gender: string | null, afterStepPainted: AppServices['afterStepPainted']): void {
   useEffect(() => {
     if (!next) return;
     let cancelled = false;
     // After the paint too: a step entered by a tap runs this effect before the browser paints it.
-    afterRootSpinner(document, () => afterNextPaint(() => {
+    afterStepPainted(() => {
       if (cancelled) return;
       screenRegistry[next.screen].preload();
       const image = backgroundFor(next.background, gender);
       if (image) new Image().src = window.matchMedia(WIDE_BACKGROUND_QUERY).matches ? wideImagePath(image) : image;
       for (const option of next.options ?? []) if (option.icon) prefetchIcon(option.icon, optionIconSize(next.optionLayout));
-    }));
+    });
     return () => {
       cancelled = true;
     };
-  }, [next, gender]);
+  }, [next, gender, afterStepPainted]);
 }

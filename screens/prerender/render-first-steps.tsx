@@ -6,11 +6,11 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import variants from 'virtual:flow-variants';
 import { initialNamespaces } from '../../services/i18n/initial-namespaces';
 import { fallbackLanguage } from '../../services/i18n/supported-languages';
+import { prerenderServices } from '../../services/prerender-services';
 import { AppErrorBoundary } from '../app-error-boundary';
 import { createAppRoutes } from '../app-routes';
 import { AppServicesContext } from '../app-services-context';
 import { loadCompiledFlow } from '../funnel/load-compiled-flow';
-import { prerenderServices } from './prerender-services';
 
 /** One flow's first step as the build writes it into `dist/<path>/index.html`. */
 export interface PrerenderedPage {

@@ -1,6 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import type { AuthFailure, AuthResult, AuthService, AuthUser, EmailLinkLanding } from '../account/auth-service';
-import { BackendFunctionError, type BackendFunctions } from '../account/backend-functions';
+import { BackendFunctionError } from '../account/backend-function-error';
+import type { BackendFunctions } from '../account/backend-functions';
 import type { ProfileStore } from '../account/profile-store';
 import type { CancelRefundRequestType } from '../../engine/cancel-refund-choice-machine';
 import type { HelpCentreAction } from '../../engine/subscription-eligibility';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { BackendFunctionError } from '../../../services/account/backend-functions';
+import { BackendFunctionError } from '../../../services/account/backend-function-error';
 import { paymentCompletionActors } from '../../../screens/checkout/payment-completion-actors';
 
 /** The mark actor over a backend whose mark function answers (or fails) as given. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import type { AuthService, AuthUser } from '../../../services/account/auth-service';
-import { BackendFunctionError, type BackendFunctions } from '../../../services/account/backend-functions';
+import { BackendFunctionError } from '../../../services/account/backend-function-error';
+import type { BackendFunctions } from '../../../services/account/backend-functions';
 import type { ProductApiServices } from '../../../services/product-api/create-product-api-services';
 import type { ReceiptService } from '../../../services/receipts/receipt-service';
 import { createPlansAction } from '../../../screens/checkout/plans-action';

@@ -1,17 +1,17 @@
 import type { i18n } from 'i18next';
 import variants from 'virtual:flow-variants';
-import { createFunnelFlowResolver } from '../../services/flags/resolve-funnel-flow';
-import type { AppServices } from '../../services/composition-root';
-import { sessionSignUpCache } from '../../services/account/sign-up-cache';
-import { createSignedInDestination } from '../../services/account/signed-in-destination';
-import { browserFunnelStorage } from '../../services/funnel/browser-funnel-storage';
-import { supportEmail } from '../../services/help-centre/help-centre-settings';
-import { legalLinks } from '../../services/legal/legal-links';
-import type { ReceiptService } from '../../services/receipts/receipt-service';
-import { memoryStorage } from '../../services/storage/memory-storage';
-import { createSupabaseServices } from '../../services/supabase/create-supabase-services';
-import { supabaseSettings } from '../../services/supabase/supabase-settings';
-import { createStoredConsent } from '../../services/consent/stored-consent';
+import { createFunnelFlowResolver } from './flags/resolve-funnel-flow';
+import type { AppServices } from './composition-root';
+import { sessionSignUpCache } from './account/sign-up-cache';
+import { createSignedInDestination } from './account/signed-in-destination';
+import { browserFunnelStorage } from './funnel/browser-funnel-storage';
+import { supportEmail } from './help-centre/help-centre-settings';
+import { legalLinks } from './legal/legal-links';
+import type { ReceiptService } from './receipts/receipt-service';
+import { memoryStorage } from './storage/memory-storage';
+import { createSupabaseServices } from './supabase/create-supabase-services';
+import { supabaseSettings } from './supabase/supabase-settings';
+import { createStoredConsent } from './consent/stored-consent';
 
 /** The origin the build renders for; page markup never contains it (all app links are paths). */
 const BUILD_ORIGIN = 'http://prerender.invalid';
@@ -58,6 +58,9 @@ export function prerenderServices(): AppServices {
     recordPageView: noop,
     trackOnboardingEvent: noop,
     startTelemetry: noop,
+    // Effects do not run in a static render, and nothing is painted at build time.
+    afterStepPainted: noop,
+    whenIdle: noop,
     prefersReducedMotion: () => false,
     readVisitorId: () => undefined,
     auth: supabase.auth,
