@@ -53,7 +53,7 @@ export default defineConfig({
   // Never retried: a flaky test is a failing test (issue 8, point 15).
   retries:0, // never retry: a flaky test is a defect to fix (issue 8 point 15)
   // list: every test's time is in the log (npm test's e2e stage), so slow tests are visible.
-  // Every skipped test says why, or the run fails (tests/support/skip-reason.ts).
+  // Any skipped test fails the run (tests/support/skip-reason-*-reporter.ts): a skip would hide a failure.
   reporter: [['list'], ['./tests/support/skip-reason-playwright-reporter.ts']],
   use: {
     locale: 'en-US',

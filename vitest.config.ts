@@ -13,7 +13,7 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 // One runner for unit, engine and server contract tests. Browser tests are Playwright (tests/e2e).
 export default defineConfig({
   test: {
-    // Every skipped test says why, or the run fails (tests/support/skip-reason.ts).
+    // Any skipped test fails the run (tests/support/skip-reason-*-reporter.ts): a skip would hide a failure.
     reporters: ['default', './tests/support/skip-reason-vitest-reporter.ts'],
     // One module graph per worker instead of one per file (`shared`): the SDKs, PGlite and the stack are
     // imported once, not 117 times (the unit stage's import time fell from 134 s to 17 s, docs/testing.md).

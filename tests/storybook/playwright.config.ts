@@ -17,7 +17,7 @@ export default defineConfig({
   // One test walks every story: it gets the time of the whole walk.
   timeout: 15 * 60_000,
   retries:0, // never retry: a flaky test is a defect to fix (issue 8 point 15)
-  // Every skipped test says why, or the run fails (tests/support/skip-reason.ts).
+  // Any skipped test fails the run (tests/support/skip-reason-*-reporter.ts): a skip would hide a failure.
   reporter: [[process.env.CI ? 'line' : 'list'], ['../support/skip-reason-playwright-reporter.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
