@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+
+declare global {
+  interface Window {
+    /** axe-core as injected by axeInPage: it stays in the document while the app changes steps without a load. */
+    axe?: typeof axe;
+  }
+}
 
 /** WCAG 2.x A/AA rules axe can decide automatically, plus axe's best practices (landmarks, headings). */
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -34,13 +42,7 @@ export interface AxeResult {
  * slip through unchecked.
  */
 export async function axeFindings(page: Page, where: string): Promise<AxeResult> {
-  const builder = new AxeBuilder({ page }).withTags(axeTags);
-  // axe's default run checks each frame on its own and then merges the parts in a blank page it opens
-  // and closes for every call: that is how it reaches cross-origin frames (the payment form's). A page
-  // whose frames all share its origin (every funnel step) gets the same checks from one axe.run in the
-  // page itself, without the extra page: the funnel's axe walks call this hundreds of times.
-  if (sameOriginFramesOnly(page)) builder.setLegacyMode();
-  const results = await builder.analyze();
+  const results = page.frames().length === 1 ? await axeInPage(page) : await axeAcrossFrames(page);
   const undecidedContrast = results.incomplete
     .filter((result) => result.id === 'color-contrast')
     // Text a sticky or fixed layer covers right now (the plans page's banner over a scrolled list) is not
@@ -63,6 +65,31 @@ export async function axeFindings(page: Page, where: string): Promise<AxeResult>
     blocking: findings.filter(blocks),
     reported: findings.filter((finding) => !blocks(finding)),
   };
+}
+
+/**
+ * axe.run in a page without frames, with the same rules as AxeBuilder. AxeBuilder evaluates axe's 550 kB
+ * source twice on every call (0.7-0.9 s a call here); injected once per document, a run takes 0.15-0.3 s,
+ * and the funnel's axe walks call it hundreds of times (docs/testing.md).
+ */
+async function axeInPage(page: Page): Promise<axe.AxeResults> {
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axe.source);
+  return page.evaluate(async (values) => {
+    if (window.axe === undefined) throw new Error('axe-core was not injected');
+    return window.axe.run(document, { runOnly: { type: 'tag', values } });
+  }, axeTags);
+}
+
+/**
+ * axe over a page with frames (the payment form's Stripe frames). Its default run checks each frame on its
+ * own and merges the parts in a blank page it opens and closes for every call: that is how it reaches
+ * cross-origin frames. Frames that all share the page's origin get the same checks from one axe.run in the
+ * page itself (legacy mode), without the extra page.
+ */
+async function axeAcrossFrames(page: Page): Promise<axe.AxeResults> {
+  const builder = new AxeBuilder({ page }).withTags(axeTags);
+  if (sameOriginFramesOnly(page)) builder.setLegacyMode();
+  return builder.analyze();
 }
 
 function sameOriginFramesOnly(page: Page): boolean {
