@@ -1,6 +1,7 @@
 // A start-and-serve smoke of `npm start` under the running Node (scripts/test-node24.sh runs it under
-// Node 24): scripts/start.mjs on a free port with its own data and dist folders (so it compiles the
-// server and builds the app with this Node), then the first step's page, a supabase-js sign-up and a
+// Node 24, scripts/test-all.sh under the machine's Node when the stages ran on another): scripts/start.mjs
+// on a free port with its own data and dist folders (so it compiles the server and builds the app with
+// this Node), then the first step's page, a supabase-js sign-up and a
 // profile insert as the app makes them, and a SIGTERM that must end the process within 15 s.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
