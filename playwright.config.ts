@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { debianChromium } from './tests/support/debian-chromium';
+import { debianHeadlessChromium } from './tests/support/debian-chromium';
 
 /**
  * Browser tests against the production build served by the local stack (server/main.ts), in Debian's
@@ -63,7 +63,7 @@ export default defineConfig({
     // and the a11y project checks every step as it looks with motion allowed.
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',
-    launchOptions: debianChromium,
+    launchOptions: debianHeadlessChromium,
   },
   projects: [
     // axe and keyboard checks of every funnel step (tests/a11y). First: its tests are the longest (a

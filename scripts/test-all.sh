@@ -17,9 +17,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "== installing npm packages"
   npm ci --no-audit --no-fund || exit 1
 fi
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "== installing Debian chromium for the browser tests"
-  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || exit 1
+# The browser tests run Debian's chromium-headless-shell (tests/support/debian-chromium.ts).
+if [ ! -x "${CHROMIUM_HEADLESS_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+  echo "== installing Debian chromium-headless-shell for the browser tests"
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null || exit 1
 fi
 
 has_initdb() { command -v initdb >/dev/null || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; }

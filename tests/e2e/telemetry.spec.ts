@@ -182,6 +182,9 @@ function watchThirdParties(page: Page): Record<ThirdParty, { sent: number; answe
   return seen;
 }
 
+/** Spec section 9: preparing moves on to the plans after 7 s (screens/sign-up/preparing-page.tsx). */
+const PREPARING_REDIRECT_MS = 7_000;
+
 /** Each third party's name in the stack's dev-faults switch (server/dev-faults). */
 const FAULT_NAMES: Record<ThirdParty, string> = { resolver: 'flags', collector: 'snowplow', sentry: 'sentry', pixel: 'pixel' };
 
@@ -207,6 +210,9 @@ for (const broken of Object.keys(THIRD_PARTIES) as ThirdParty[]) {
       await answerConsentAhead(page, 'accepted');
       // The spec's 1 s spinner is proven elsewhere (first-paint.spec.ts); here it would only add a second per walk.
       await skipRootSpinner(page);
+      // The page's clock, at real speed: the walk skips the 3 s celebration and preparing's 7 s wait
+      // (their timing has its own tests: funnel-inputs.spec.ts, sign-up-flow.spec.ts).
+      await page.clock.install();
       const seen = watchThirdParties(page);
 
       // A route error first, so the error reporter has something to send; its screen leads to the start.
@@ -218,13 +224,15 @@ for (const broken of Object.keys(THIRD_PARTIES) as ThirdParty[]) {
       await expect.poll(() => seen.sentry.sent, { timeout: 20_000 }).toBeGreaterThan(0);
       if (broken !== 'sentry') await expect.poll(() => seen.sentry.answered, { timeout: 20_000 }).toBeGreaterThan(0);
       await page.getByRole('link', { name: 'Back to the start' }).click();
-      await walk(page, flowById('default'), realisticAnswers);
+      await walk(page, flowById('default'), realisticAnswers, { pageClock: true });
 
       await page.getByLabel('Please choose a password').fill('analytical-engine');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('textbox', { name: 'What is your email address?' }).fill(uniqueEmail(`third-parties-${mode}`));
       await page.getByRole('button', { name: 'Continue' }).click();
-      await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/checkout/plans');
+      await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/sign-up/preparing');
+      await page.clock.fastForward(PREPARING_REDIRECT_MS);
+      await expect.poll(() => pathOf(page)).toBe('/checkout/plans');
 
       await page.getByRole('button', { name: localeText('en', 'checkout', 'plans.continue') }).first().click();
       await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/checkout/payment');

@@ -8,6 +8,7 @@ import { readFlowProject } from '../../engine/read-flow-project';
 import { TranslationCatalog } from '../../engine/translation-catalog';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { storedAccessToken } from '../e2e/support/account-stack';
+import { DEFAULT_CONFETTI_MS } from '../e2e/support/funnel-walker';
 import { skipRootSpinner } from '../support/skip-root-spinner';
 import type { CoveringPath } from './covering-paths';
 import { pathTestEmail, pathTestPassword, signedUpPath, type FunnelTestModel, type PathEvent, type PathSnapshot } from './funnel-test-model';
@@ -24,9 +25,6 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 function isAnswerKey(key: string): boolean {
   return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key) && !/^snowplowOutQueue_/.test(key) && !/^flag:/.test(key);
 }
-
-/** The ready-to-start confetti's default length (screens/ready-to-start-screen.tsx). */
-const defaultConfettiMs = 3_000;
 
 /** Unit labels (common:units.*) of the toggle, per screen kind, as the screens name them. */
 const unitLabelKeys: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
@@ -102,7 +100,7 @@ async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, 
         // by itself 3 s later: once the tap is taken (the circle is gone), the clock skips the confetti.
         // Were the timer not set yet, the link still comes in real time, only slower.
         await expect(circle).toHaveCount(0);
-        await page.clock.fastForward(step.confetti?.durationMs ?? defaultConfettiMs);
+        await page.clock.fastForward(step.confetti?.durationMs ?? DEFAULT_CONFETTI_MS);
         await page.getByRole('link', { name: english('common:readyToStart.letsGo'), exact: true }).click({ timeout: 15_000 });
       } else {
         await page.getByRole('button', { name: english('common:continue'), exact: true }).click();

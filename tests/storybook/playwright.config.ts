@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { debianChromium } from '../support/debian-chromium';
+import { debianHeadlessChromium } from '../support/debian-chromium';
 
 /**
  * The Storybook check (npm run test:storybook): build Storybook statically, serve the build, and render
@@ -24,7 +24,7 @@ export default defineConfig({
     // The default viewport of the stories (phone first).
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
-    launchOptions: debianChromium,
+    launchOptions: debianHeadlessChromium,
   },
   webServer: {
     // Build from scratch every run: the check is about the Storybook this commit produces.

@@ -3,6 +3,9 @@ import type { CompiledFlow, CompiledStep } from '../../../engine/compiled-flow';
 import { rememberedVariantKey } from '../../../services/flags/resolve-funnel-flow';
 import { compiledFlows, visitorIdFor } from './compiled-flows';
 
+/** The ready-to-start celebration's default length (screens/ready-to-start-screen.tsx). */
+export const DEFAULT_CONFETTI_MS = 3_000;
+
 /** What the visitor answers on each step of a walk (option values; typed text for numbers). */
 export interface WalkAnswers {
   readonly choices: Readonly<Record<string, string>>;
@@ -76,7 +79,7 @@ export function stepHeading(page: Page) {
 }
 
 /** Answers the step the page shows, through the UI as a visitor would. */
-export async function answerStep(page: Page, step: CompiledStep, answers: WalkAnswers): Promise<void> {
+export async function answerStep(page: Page, step: CompiledStep, answers: WalkAnswers, options: Pick<WalkOptions, 'pageClock'> = {}): Promise<void> {
   switch (step.screen) {
     case 'singleChoice': {
       const value = answers.choices[step.id];
@@ -107,10 +110,17 @@ export async function answerStep(page: Page, step: CompiledStep, answers: WalkAn
       await page.getByRole('textbox').fill(answers.age);
       await page.getByRole('button', { name: 'Continue' }).click();
       return;
-    case 'readyToStart':
-      await page.getByRole('button', { name: 'Tap the circle' }).click();
+    case 'readyToStart': {
+      const circle = page.getByRole('button', { name: 'Tap the circle' });
+      await circle.click();
+      if (options.pageClock) {
+        // Once the tap is taken (the circle is gone), the clock skips the celebration before the link.
+        await expect(circle).toHaveCount(0);
+        await page.clock.fastForward(step.confetti?.durationMs ?? DEFAULT_CONFETTI_MS);
+      }
       await page.getByRole('link', { name: "Let's go" }).click({ timeout: 6_000 });
       return;
+    }
     case 'signUpEmail':
       await page.getByRole('textbox', { name: 'What is your email address?' }).fill(answers.email);
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -129,6 +139,11 @@ export interface WalkOptions {
   readonly until?: string;
   /** On readyToStart, wait for the automatic advance instead of clicking "Let's go". */
   readonly waitForAutoAdvance?: boolean;
+  /**
+   * The test installed the page clock (`page.clock.install()`, running at real speed): the ready-to-start
+   * step's celebration is fast-forwarded instead of waited for in real time.
+   */
+  readonly pageClock?: boolean;
   /** Extra checks on each step before it is answered. */
   readonly onStep?: (step: CompiledStep) => Promise<void>;
 }
@@ -156,7 +171,7 @@ export async function walk(page: Page, flow: CompiledFlow, answers: WalkAnswers,
       await expect.poll(() => pathOf(page), { timeout: 8_000 }).not.toBe(step.path);
       continue;
     }
-    await answerStep(page, step, answers);
+    await answerStep(page, step, answers, options);
   }
   await expect.poll(() => pathOf(page)).toBe(flow.exit);
   return visited;
