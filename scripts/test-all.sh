@@ -73,7 +73,7 @@ stage storybook npm run --silent test:storybook
 if [ "$SUITE_NODE_MAJOR" != 24 ]; then stage node24 bash scripts/test-node24.sh; fi
 # The machine's own Node when the stages ran on another one: `npm start` must still work with it.
 if [ "$("$MACHINE_NODE" --version)" != "$(node --version)" ]; then
-  stage machine-node env PATH="$(dirname "$MACHINE_NODE"):$PATH" bash -c '. scripts/node-websocket-flag.sh && node scripts/smoke-start.mjs'
+  stage machine-node bash -c 'PATH="$(dirname "$MACHINE_NODE"):$PATH" && . scripts/node-websocket-flag.sh && node scripts/smoke-start.mjs'
 fi
 
 echo
