@@ -62,7 +62,10 @@ export default defineConfig({
     // motion itself is checked where it is the subject (funnel-navigation.spec.ts, the confetti test)
     // and the a11y project checks every step as it looks with motion allowed.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // No trace: CI keeps nothing of a run but its log, and recording a trace of every test (kept on
+    // failure) takes a screenshot and a DOM snapshot around every action. To see a failure step by
+    // step, run the test again with `--trace on`.
+    trace: 'off',
     launchOptions: debianHeadlessChromium,
   },
   projects: [

@@ -4,22 +4,36 @@ import type { FunnelTestModel, PathEvent, PathSnapshot } from './funnel-test-mod
 import { maxStepsPerPath, type PathSuite } from './path-suites';
 
 /**
- * What one move exercises in the browser beyond the funnel machine: the step's definition as its screen
- * renders it (everything but its position, route and art), the state the screen opens in (answered,
- * unit shown) and the control used, with a typed URL named by where it points (the following step, the
- * last step, the first step from the exit) rather than by step id.
+ * What one move exercises in the browser beyond the funnel machine.
  *
  * Where the move leads is the machine's decision, and the in-process walk (path-coverage.test.ts) takes
  * every transition of every flow in both orders on the machine and the storage rules. The browser adds
  * the app around them, which is the same wherever a flow puts an identical step, so it needs each class
- * once, not once per flow and order; after every move it still checks the page against the machine.
- * A class depends on the state key alone (never on how the state was reached), so the classes of a
- * model's transitions are exactly those of its adjacency map.
+ * once, not once per step, flow and order; after every move it still checks the page against the machine.
+ * - An answer, a continue or a unit toggle is the step's own screen at work: its class is the step's
+ *   definition as the screen renders it (everything but its position, route and art), the state it is
+ *   in (answered, unit shown) and the control used.
+ * - A navigation is the app's shell at work. The back button is the step layout's, the same on every
+ *   step: its class is the kind of screen it is pressed on, with its state. A typed URL is a page load
+ *   and the route loader's redirect: its class is the kind of screen it leaves, with its state, and
+ *   the URL, named by where it points (the following step, the last step, the first step from the
+ *   exit) and the kind of screen there, rather than by step id. Where the page then is, and what it
+ *   shows, the move's checks compare with the machine.
+ * A class depends on the state alone (never on how the state was reached).
  */
 export function browserMoveClass(model: FunnelTestModel, from: PathSnapshot, event: PathEvent): string {
   const fromStep = model.stepOf(from);
+  const eventClass = event.type === 'GO_TO' ? `GO_TO ${typedUrlTarget(model, fromStep, event.stepId)}` : model.serializeEvent(event);
+  if (event.type === 'BACK') return `${screenState(model, from)} | ${eventClass}`;
+  if (event.type === 'GO_TO') return `${screenState(model, from)} | ${eventClass} (${model.flow.steps.find((step) => step.id === event.stepId)?.screen ?? event.stepId})`;
   const fromState = fromStep ? `${definitionOf(fromStep)}${stateSuffix(model, from)}` : `${model.serializeState(from)} ${model.flow.exit}`;
-  return `${fromState} | ${event.type === 'GO_TO' ? `GO_TO ${typedUrlTarget(model, fromStep, event.stepId)}` : model.serializeEvent(event)}`;
+  return `${fromState} | ${eventClass}`;
+}
+
+/** The kind of screen a state shows and its state suffix, or the state itself off the funnel (exit, signed up). */
+function screenState(model: FunnelTestModel, snapshot: PathSnapshot): string {
+  const step = model.stepOf(snapshot);
+  return step ? `${step.screen}${stateSuffix(model, snapshot)}` : model.serializeState(snapshot);
 }
 
 function typedUrlTarget(model: FunnelTestModel, fromStep: CompiledStep | undefined, stepId: string): string {
@@ -57,6 +71,7 @@ export function browserPathSets(suites: readonly PathSuite[]): Map<PathSuite, Co
     const set = generateCoveringPaths(model, {
       maxStepsPerPath,
       wanted: (from, event) => !taken.has(browserMoveClass(model, from, event)),
+      classOf: (from, event) => browserMoveClass(model, from, event),
     });
     for (const path of set.paths) {
       let current = model.initial;

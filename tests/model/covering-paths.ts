@@ -38,6 +38,11 @@ export interface CoveringPathOptions {
    * transitions; the others are taken only where a route to a wanted one passes them.
    */
   readonly wanted?: (from: PathSnapshot, event: PathEvent) => boolean;
+  /**
+   * Transitions of one class stand for each other (default: each is its own): taking one takes its
+   * class, and the other transitions of the class are no longer wanted.
+   */
+  readonly classOf?: (from: PathSnapshot, event: PathEvent) => string;
 }
 
 export function transitionKey(stateKey: string, eventKey: string): string {
@@ -64,11 +69,24 @@ export function generateCoveringPaths(model: FunnelTestModel, options: CoveringP
 
   const all = new Set<string>();
   const uncovered = new Set<string>();
+  // The wanted transitions of each class, and each transition's class.
+  const classMembers = new Map<string, string[]>();
+  const classOfKey = new Map<string, string>();
   for (const { state, event } of adjacencyMapToArray(adjacency)) {
     const key = transitionKey(serializeState(state), serializeEvent(event));
     all.add(key);
-    if (!options.wanted || options.wanted(state, event)) uncovered.add(key);
+    if (options.wanted && !options.wanted(state, event)) continue;
+    uncovered.add(key);
+    const moveClass = options.classOf?.(state, event) ?? key;
+    classOfKey.set(key, moveClass);
+    classMembers.set(moveClass, [...(classMembers.get(moveClass) ?? []), key]);
   }
+  /** Takes the transition `key`: it and every other transition of its class are covered. Whether it was wanted. */
+  const cover = (key: string): boolean => {
+    if (!uncovered.has(key)) return false;
+    for (const member of classMembers.get(classOfKey.get(key) ?? key) ?? [key]) uncovered.delete(member);
+    return true;
+  };
   const stateKeys = new Set(Object.keys(adjacency));
 
   const keyOf = (snapshot: PathSnapshot, event: PathEvent): string => transitionKey(serializeState(snapshot), serializeEvent(event));
@@ -103,7 +121,7 @@ export function generateCoveringPaths(model: FunnelTestModel, options: CoveringP
       const from = serializeState(current);
       const eventKey = serializeEvent(event);
       const [state] = transition(model.logic, current, event);
-      if (uncovered.delete(transitionKey(from, eventKey))) usefulLength = steps.length + 1;
+      if (cover(transitionKey(from, eventKey))) usefulLength = steps.length + 1;
       steps.push({ from, eventKey, event, state });
       current = state;
     };

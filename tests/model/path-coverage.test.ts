@@ -2,6 +2,7 @@ import { transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { browserMoveClass, browserPathSets } from './browser-paths';
 import type { CoveringPathSet } from './covering-paths';
+import type { PathSnapshot } from './funnel-test-model';
 import { loadPathSuites, type PathSuite } from './path-suites';
 import type { CompiledStep } from '../../engine/compiled-flow';
 
@@ -116,5 +117,35 @@ describe('the browser paths', () => {
       return step ? { ...step, headingKey: `${step.headingKey}.other` } : step;
     } };
     expect(browserMoveClass(otherDefinition, model.initial, answer)).not.toBe(moved);
+  });
+
+  it('take the back button once per kind of screen and state, and a typed URL once per kind it leaves and opens', () => {
+    const [suite] = suites;
+    if (!suite) throw new Error('no flow');
+    const { model } = suite;
+    // Fresh states of the flow's steps, in order, reached by answering each step the first way offered.
+    const fresh: PathSnapshot[] = [];
+    let current = model.initial;
+    while (model.stepOf(current)) {
+      fresh.push(current);
+      const answer = model.eventsOf(current).find((event) => event.type === 'ANSWER' || event.type === 'CONTINUE');
+      if (!answer) break;
+      [current] = transition(model.logic, current, answer);
+    }
+    const back = (snapshot: PathSnapshot): string => browserMoveClass(model, snapshot, { type: 'BACK' });
+    const choices = fresh.slice(1).filter((snapshot) => model.stepOf(snapshot)?.screen === 'singleChoice');
+    const [firstChoice, secondChoice] = choices;
+    const other = fresh.slice(1).find((snapshot) => model.stepOf(snapshot)?.screen !== 'singleChoice');
+    if (!firstChoice || !secondChoice || !other) throw new Error('two single-choice steps and another kind after the first step');
+    expect(back(secondChoice)).toBe(back(firstChoice));
+    expect(back(other)).not.toBe(back(firstChoice));
+    // A typed URL names the kind of screen at the URL: two steps whose following steps differ in kind
+    // are two classes.
+    const typed = (snapshot: PathSnapshot): string | undefined => {
+      const event = model.eventsOf(snapshot).find((candidate) => candidate.type === 'GO_TO');
+      return event && browserMoveClass(model, snapshot, event);
+    };
+    expect(typed(secondChoice)).toBe(typed(firstChoice));
+    expect(typed(other)).not.toBe(typed(firstChoice));
   });
 });
