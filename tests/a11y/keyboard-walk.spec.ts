@@ -49,6 +49,10 @@ class FocusTracker {
   constructor(private readonly page: Page) {}
 
   async press(key: string, expected: Locator, what: string): Promise<void> {
+    // A visitor tabs to a control they can see: the step's heading shows before its screen's chunk has
+    // arrived (the screen has its own Suspense boundary), and a Tab pressed meanwhile finds nothing to
+    // land on. The first run under load (CI, load 13) failed there on the company step.
+    await expect(expected, `${key}: ${what} on screen before the key`).toBeVisible();
     await this.page.keyboard.press(key);
     await this.expectFocusOn(expected, what, key);
   }
