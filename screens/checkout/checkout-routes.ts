@@ -1,6 +1,11 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { BrandHeaderHandle } from '../brand/brand-header';
-import type { AppServices } from '../../services/composition-root';
+import type { AccountArea } from '../../services/account/account-area';
+import type { CheckoutArea } from '../../services/checkout/checkout-area';
+import type { FunnelArea } from '../../services/funnel/funnel-area';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import { CheckoutAreaContext } from '../areas/checkout-area-context';
+import { areaRoute } from '../areas/area-route';
 import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
@@ -8,8 +13,9 @@ import { RetryErrorScreen } from '../retry-error-screen';
  * the payment page and its return page. Pages, loaders and actions are lazy chunks (Stripe code loads
  * with the payment route only; this file ships with the app's entry).
  */
-export function checkoutRoutes(services: AppServices): RouteObject[] {
+export function checkoutRoutes(areas: { readonly funnel: FunnelArea; readonly account: AccountArea; readonly telemetry: TelemetryArea; readonly checkout: CheckoutArea }): RouteObject[] {
   return [
+    areaRoute(CheckoutAreaContext, areas.checkout, [
     {
       path: 'checkout',
       lazy: { Component: async () => (await import('./checkout-layout')).CheckoutLayout },
@@ -21,9 +27,9 @@ export function checkoutRoutes(services: AppServices): RouteObject[] {
           // Session, subscriber and price lookups can fail on the network: retry, not the root error screen.
           ErrorBoundary: RetryErrorScreen,
           lazy: {
-            loader: async () => (await import('./plans-loader')).createPlansLoader(services),
+            loader: async () => (await import('./plans-loader')).createPlansLoader(areas),
             shouldRevalidate: async () => (await import('./plans-loader')).plansShouldRevalidate,
-            action: async () => (await import('./plans-action')).createPlansAction(services),
+            action: async () => (await import('./plans-action')).createPlansAction(areas),
             Component: async () => (await import('./plans-page')).PlansPage,
           },
         },
@@ -31,18 +37,19 @@ export function checkoutRoutes(services: AppServices): RouteObject[] {
           path: 'payment',
           handle: { back: '/checkout/plans' } satisfies BrandHeaderHandle,
           lazy: {
-            loader: async () => (await import('./payment-loader')).createPaymentLoader(services),
+            loader: async () => (await import('./payment-loader')).createPaymentLoader(areas),
             Component: async () => (await import('./payment-page')).PaymentPage,
           },
         },
         {
           path: 'payment-completion',
           lazy: {
-            loader: async () => (await import('./payment-completion-loader')).createPaymentCompletionLoader(services),
+            loader: async () => (await import('./payment-completion-loader')).createPaymentCompletionLoader(areas),
             Component: async () => (await import('./payment-completion-page')).PaymentCompletionPage,
           },
         },
       ],
     },
+    ]),
   ];
 }
