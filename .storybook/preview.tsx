@@ -8,8 +8,7 @@ import type { HelpCentreService } from '../services/help-centre/help-centre-serv
 import { createAppServices } from '../services/composition-root';
 import { quietTelemetryArea } from '../services/telemetry/quiet-telemetry-area';
 import { AppAreasProvider } from '../screens/areas/app-areas-provider';
-import { CheckoutAreaContext } from '../screens/areas/checkout-area-context';
-import { HelpCentreAreaContext } from '../screens/areas/help-centre-area-context';
+import { CheckoutAreaContext, HelpCentreAreaContext } from '../screens/areas/area-contexts';
 import '@fontsource-variable/manrope';
 import '../screens/theme/design-tokens.css';
 import '../screens/app.css';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { splitTaggedText } from './tagged-text';
 import './legal-notice.css';
-import { useConsentArea } from './areas/consent-area-context';
+import { useConsentArea } from './areas/area-contexts';
 
 /**
  * The consent sentence ad platforms and the GDPR expect where a visitor starts and where they give

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen } from './error-screen';
-import { useTelemetryArea } from './areas/telemetry-area-context';
+import { useTelemetryArea } from './areas/area-contexts';
 
 /**
  * Error boundary of routes whose loader calls the backend (auth session, subscriber record): a failed

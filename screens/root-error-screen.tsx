@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { ErrorScreen } from './error-screen';
-import { useTelemetryArea } from './areas/telemetry-area-context';
+import { useTelemetryArea } from './areas/area-contexts';
 
 /** Root route's error boundary: route errors (404, failed loaders) and render failures of any route. */
 export function RootErrorScreen() {

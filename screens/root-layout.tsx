@@ -1,8 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useSyncExternalStore } from 'react';
 import variants from 'virtual:flow-variants';
 import { Outlet, useLocation } from 'react-router';
-import { useConsentArea } from './areas/consent-area-context';
-import { useTelemetryArea } from './areas/telemetry-area-context';
+import { useConsentArea, useTelemetryArea } from './areas/area-contexts';
 
 /**
  * Pages outside the funnel start analytics and error reporting this long after their content shows;

@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppServices } from '../../services/app-services';
-import { AccountAreaContext } from './account-area-context';
-import { ConsentAreaContext } from './consent-area-context';
-import { FunnelAreaContext } from './funnel-area-context';
-import { PageAreaContext } from './page-area-context';
-import { TelemetryAreaContext } from './telemetry-area-context';
+import { AccountAreaContext, ConsentAreaContext, FunnelAreaContext, PageAreaContext, TelemetryAreaContext } from './area-contexts';
 
 /** Provides the areas every page may use (the app, the build's prerender, Storybook); the lazy ones come with their routes. */
 export function AppAreasProvider({ services, children }: { readonly services: AppServices; readonly children: ReactNode }): ReactNode {

@@ -4,7 +4,7 @@ import type { AccountArea } from '../../services/account/account-area';
 import type { CheckoutArea } from '../../services/checkout/checkout-area';
 import type { FunnelArea } from '../../services/funnel/funnel-area';
 import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
-import { CheckoutAreaContext } from '../areas/checkout-area-context';
+import { CheckoutAreaContext } from '../areas/area-contexts';
 import { areaRoute } from '../areas/area-route';
 import { RetryErrorScreen } from '../retry-error-screen';
 

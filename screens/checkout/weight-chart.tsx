@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { KILOGRAMS_PER_POUND } from '../../engine/answer-storage';
 import type { PersonalPlan } from '../../engine/daily-calorie-plan';
 import type { UnitSystem } from '../../engine/funnel-answer';
-import { usePageArea } from '../areas/page-area-context';
+import { usePageArea } from '../areas/area-contexts';
 import { formatDay } from './plan-display';
 
 /**

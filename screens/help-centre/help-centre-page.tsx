@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import './help-centre.css';
-import { useHelpCentreArea } from '../areas/help-centre-area-context';
+import { useHelpCentreArea } from '../areas/area-contexts';
 
 /**
  * /help-center: three choices. A general question or suggestion opens the configured support address

@@ -4,7 +4,7 @@ import type { HelpCentreAction } from '../../engine/subscription-eligibility';
 import type { AccountArea } from '../../services/account/account-area';
 import type { HelpCentreService } from '../../services/help-centre/help-centre-service';
 import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
-import { HelpCentreAreaContext } from '../areas/help-centre-area-context';
+import { HelpCentreAreaContext } from '../areas/area-contexts';
 import { areaRoute } from '../areas/area-route';
 import { RetryErrorScreen } from '../retry-error-screen';
 import type { CompletedLoaderData } from './completed-page';

@@ -9,7 +9,7 @@ import type { RequestActionData } from './request-action';
 import { REQUEST_TYPE_FIELD } from './request-action';
 import type { RequestLoaderData } from './request-loader';
 import './help-centre.css';
-import { useHelpCentreArea } from '../areas/help-centre-area-context';
+import { useHelpCentreArea } from '../areas/area-contexts';
 
 /**
  * /help-center/cancelation and /help-center/refund: the user's e-mail and the request's subject in

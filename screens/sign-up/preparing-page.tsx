@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useFunnelArea } from '../areas/funnel-area-context';
+import { useFunnelArea } from '../areas/area-contexts';
 
 /** Spec section 9: a new message every 2333 ms, and /checkout/plans after 7000 ms. */
 export const PREPARING_MESSAGE_INTERVAL_MS = 2333;

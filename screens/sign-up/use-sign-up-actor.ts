@@ -4,9 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { emit, fromPromise, type ActorRefFrom } from 'xstate';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
 import { signUpMachine, type CreatedAccount } from '../../engine/sign-up-machine';
-import { useFunnelArea } from '../areas/funnel-area-context';
-import { useTelemetryArea } from '../areas/telemetry-area-context';
-import { useAccountArea } from '../areas/account-area-context';
+import { useFunnelArea, useTelemetryArea, useAccountArea } from '../areas/area-contexts';
 
 export type SignUpActor = ActorRefFrom<typeof signUpMachine>;
 

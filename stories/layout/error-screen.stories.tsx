@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { fn } from 'storybook/test';
 import { quietTelemetryArea } from '../../services/telemetry/quiet-telemetry-area';
-import { TelemetryAreaContext } from '../../screens/areas/telemetry-area-context';
+import { TelemetryAreaContext } from '../../screens/areas/area-contexts';
 import { ErrorScreen } from '../../screens/error-screen';
 import { LoadingSpinner } from '../../screens/loading-spinner';
 import { RootErrorScreen } from '../../screens/root-error-screen';
