@@ -2,17 +2,13 @@ import variants from 'virtual:flow-variants';
 import { afterRootSpinner } from '../after-root-spinner';
 import { peekBootFlagVariant } from '../flags/boot-flag-resolve';
 import { loadFunnelFlagClient } from '../flags/load-funnel-flag-provider';
-import type { FlagExposure } from '../flags/resolve-funnel-flow';
-import { createFunnelFlowResolver } from '../flags/resolve-funnel-flow';
+import { createFunnelFlowResolver, type FlagExposure } from '../flags/resolve-funnel-flow';
 import type { Platform } from '../platform';
 import { captureFbclid } from '../visitor/capture-fbclid';
 import { ensureVisitorId, readVisitorId } from '../visitor/ensure-visitor-id';
-import { whenIdle } from '../when-idle';
+import { IDLE_TIMEOUT_MS, whenIdle } from '../when-idle';
 import { browserFunnelStorage } from './browser-funnel-storage';
 import type { FunnelArea } from './funnel-area';
-
-/** The flag SDK waits for an idle moment at most this long. */
-const IDLE_TIMEOUT_MS = 1000;
 
 export function browserFunnelArea(platform: Platform, recordFlagExposure: (exposure: FlagExposure) => void): FunnelArea {
   const { local, session, log } = platform;

@@ -8,11 +8,8 @@ import { followConsent } from '../consent/follow-consent';
 import { createDeferredErrorReporter } from '../errors/deferred-error-reporter';
 import type { Platform } from '../platform';
 import { consentGatedConversions } from '../tracking/consent-gated-conversions';
-import { whenIdle } from '../when-idle';
+import { IDLE_TIMEOUT_MS, whenIdle } from '../when-idle';
 import type { TelemetryArea } from './telemetry-area';
-
-/** Work nobody waits for (analytics events, timestamped when recorded) waits for an idle moment at most this long. */
-const IDLE_TIMEOUT_MS = 1000;
 
 /**
  * Sentry, Snowplow and the Meta pixel, each its own chunk loaded once the first step has painted and
