@@ -16,40 +16,40 @@ import { RetryErrorScreen } from '../retry-error-screen';
 export function checkoutRoutes(areas: { readonly funnel: FunnelArea; readonly account: AccountArea; readonly telemetry: TelemetryArea; readonly checkout: CheckoutArea }): RouteObject[] {
   return [
     areaRoute(CheckoutAreaContext, areas.checkout, [
-    {
-      path: 'checkout',
-      lazy: { Component: async () => (await import('./checkout-layout')).CheckoutLayout },
-      children: [
-        // The query goes along (an ad's or an e-mail's utm_* parameters are read from the page's URL).
-        { index: true, loader: ({ request }) => redirect(`/checkout/plans${new URL(request.url).search}`), element: null },
-        {
-          path: 'plans',
-          // Session, subscriber and price lookups can fail on the network: retry, not the root error screen.
-          ErrorBoundary: RetryErrorScreen,
-          lazy: {
-            loader: async () => (await import('./plans-loader')).createPlansLoader(areas),
-            shouldRevalidate: async () => (await import('./plans-loader')).plansShouldRevalidate,
-            action: async () => (await import('./plans-action')).createPlansAction(areas),
-            Component: async () => (await import('./plans-page')).PlansPage,
+      {
+        path: 'checkout',
+        lazy: { Component: async () => (await import('./checkout-layout')).CheckoutLayout },
+        children: [
+          // The query goes along (an ad's or an e-mail's utm_* parameters are read from the page's URL).
+          { index: true, loader: ({ request }) => redirect(`/checkout/plans${new URL(request.url).search}`), element: null },
+          {
+            path: 'plans',
+            // Session, subscriber and price lookups can fail on the network: retry, not the root error screen.
+            ErrorBoundary: RetryErrorScreen,
+            lazy: {
+              loader: async () => (await import('./plans-loader')).createPlansLoader(areas),
+              shouldRevalidate: async () => (await import('./plans-loader')).plansShouldRevalidate,
+              action: async () => (await import('./plans-action')).createPlansAction(areas),
+              Component: async () => (await import('./plans-page')).PlansPage,
+            },
           },
-        },
-        {
-          path: 'payment',
-          handle: { back: '/checkout/plans' } satisfies BrandHeaderHandle,
-          lazy: {
-            loader: async () => (await import('./payment-loader')).createPaymentLoader(areas),
-            Component: async () => (await import('./payment-page')).PaymentPage,
+          {
+            path: 'payment',
+            handle: { back: '/checkout/plans' } satisfies BrandHeaderHandle,
+            lazy: {
+              loader: async () => (await import('./payment-loader')).createPaymentLoader(areas),
+              Component: async () => (await import('./payment-page')).PaymentPage,
+            },
           },
-        },
-        {
-          path: 'payment-completion',
-          lazy: {
-            loader: async () => (await import('./payment-completion-loader')).createPaymentCompletionLoader(areas),
-            Component: async () => (await import('./payment-completion-page')).PaymentCompletionPage,
+          {
+            path: 'payment-completion',
+            lazy: {
+              loader: async () => (await import('./payment-completion-loader')).createPaymentCompletionLoader(areas),
+              Component: async () => (await import('./payment-completion-page')).PaymentCompletionPage,
+            },
           },
-        },
-      ],
-    },
+        ],
+      },
     ]),
   ];
 }

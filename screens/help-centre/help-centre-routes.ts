@@ -49,12 +49,12 @@ export function helpCentreRoutes(areas: { readonly account: AccountArea; readonl
   });
   return [
     areaRoute(HelpCentreAreaContext, areas.helpCentre, [
-    {
-      path: 'help-center',
-      // The account pages' layout: the help centre's texts load on first use, pages suspend until then.
-      lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
-      children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
-    },
+      {
+        path: 'help-center',
+        // The account pages' layout: the help centre's texts load on first use, pages suspend until then.
+        lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+        children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
+      },
     ]),
   ];
 }
