@@ -1,8 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import variants from 'virtual:flow-variants';
-import type { AccountArea } from '../services/account/account-area';
-import type { FunnelArea } from '../services/funnel/funnel-area';
-import type { TelemetryArea } from '../services/telemetry/telemetry-area';
+import type { AppServices } from '../services/composition-root';
 import type { FlowRuntime } from './funnel/flow-runtime';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
 import { ROOT_ROUTE_ID } from './discover-area-routes';
@@ -28,13 +26,13 @@ export interface StepLoaderData {
  * (deep link past unanswered steps). The flow data, the machine and every screen are lazy chunks; the
  * routes after the questionnaire come from `discoverAreaRoutes` on first use.
  */
-export function createAppRoutes({ funnel, account, telemetry }: { readonly funnel: FunnelArea; readonly account: AccountArea; readonly telemetry: TelemetryArea }): RouteObject[] {
+export function createAppRoutes(services: AppServices): RouteObject[] {
   const runtimes = new Map<string, Promise<FlowRuntime>>();
   const runtimeOf = (flowId: string): Promise<FlowRuntime> => {
     let runtime = runtimes.get(flowId);
     if (!runtime) {
       runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(([{ createFlowRuntime }, flow]) =>
-        createFlowRuntime(flow, funnel.funnelStorage, telemetry.trackOnboardingEvent),
+        createFlowRuntime(flow, services.funnelStorage, services.trackOnboardingEvent),
       );
       // A failed chunk load must not stick: the next navigation retries.
       runtime.catch(() => runtimes.delete(flowId));
@@ -46,7 +44,7 @@ export function createAppRoutes({ funnel, account, telemetry }: { readonly funne
   /** Spec: baseline means no redirect; other variants go to their flow with the query string kept. */
   const variantRedirect = async (search: string): Promise<string | undefined> => {
     try {
-      const flowId = await funnel.resolveFunnelFlow(funnel.visitorId());
+      const flowId = await services.resolveFunnelFlow(services.visitorId());
       const basePath = variants.basePaths[flowId];
       return flowId !== DEFAULT_FLOW && basePath ? `${basePath}${search}` : undefined;
     } catch (error) {
@@ -84,7 +82,7 @@ export function createAppRoutes({ funnel, account, telemetry }: { readonly funne
   const flowRoutes: RouteObject[] = Object.entries(variants.basePaths).map(([flowId, basePath]) => ({
     path: basePath.replace(/^\//, ''),
     // The shared check on funnel entry: signed-in visitors go to their account or to checkout.
-    loader: funnelEntryLoader(account),
+    loader: funnelEntryLoader(services),
     shouldRevalidate: funnelEntryShouldRevalidate,
     children: [
       // Redirect-only routes render nothing; element: null says so (and keeps the router from warning).

@@ -28,7 +28,7 @@ export const layerRules = [
   },
   {
     folder: 'screens',
-    role: 'React UI; gets the service areas it uses handed in',
+    role: 'React UI; gets its services handed in as `AppServices`',
     imports: [
       { folder: 'engine' },
       {

@@ -1,7 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { BrandHeaderHandle } from '../brand/brand-header';
-import type { AccountArea } from '../../services/account/account-area';
-import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { AppServices } from '../../services/composition-root';
 import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
@@ -9,7 +8,7 @@ import { RetryErrorScreen } from '../retry-error-screen';
  * (linked from the subscriptions dialog) in screens/help-centre/help-centre-routes.ts.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
-export function accountRoutes(areas: { readonly account: AccountArea; readonly telemetry: TelemetryArea }): RouteObject[] {
+export function accountRoutes(services: AppServices): RouteObject[] {
   return [
     {
       path: 'account',
@@ -20,7 +19,7 @@ export function accountRoutes(areas: { readonly account: AccountArea; readonly t
           path: 'sign-in',
           handle: { back: '/' } satisfies BrandHeaderHandle,
           lazy: {
-            action: async () => (await import('./sign-in-action')).createSignInAction(areas),
+            action: async () => (await import('./sign-in-action')).createSignInAction(services),
             Component: async () => (await import('./sign-in-page')).SignInPage,
           },
         },
@@ -28,7 +27,7 @@ export function accountRoutes(areas: { readonly account: AccountArea; readonly t
           path: 'forgot-password',
           handle: { back: '/account/sign-in' } satisfies BrandHeaderHandle,
           lazy: {
-            action: async () => (await import('./forgot-password-action')).createForgotPasswordAction(areas),
+            action: async () => (await import('./forgot-password-action')).createForgotPasswordAction(services),
             Component: async () => (await import('./forgot-password-page')).ForgotPasswordPage,
           },
         },
@@ -36,8 +35,8 @@ export function accountRoutes(areas: { readonly account: AccountArea; readonly t
           path: 'reset-password',
           handle: { back: '/account/sign-in' } satisfies BrandHeaderHandle,
           lazy: {
-            loader: async () => (await import('./reset-password-action')).createResetPasswordLoader(areas),
-            action: async () => (await import('./reset-password-action')).createResetPasswordAction(areas),
+            loader: async () => (await import('./reset-password-action')).createResetPasswordLoader(services),
+            action: async () => (await import('./reset-password-action')).createResetPasswordAction(services),
             Component: async () => (await import('./reset-password-page')).ResetPasswordPage,
           },
         },
@@ -46,14 +45,14 @@ export function accountRoutes(areas: { readonly account: AccountArea; readonly t
           // Session and subscriber lookups can fail on the network: retry, not a crash.
           ErrorBoundary: RetryErrorScreen,
           lazy: {
-            loader: async () => (await import('./subscription-loader')).createSubscriptionLoader(areas),
+            loader: async () => (await import('./subscription-loader')).createSubscriptionLoader(services),
             Component: async () => (await import('./subscription-page')).SubscriptionPage,
           },
         },
         {
           path: 'sign-out',
           action: async () => {
-            await areas.account.auth.signOut();
+            await services.auth.signOut();
             return redirect('/account/sign-in');
           },
         },

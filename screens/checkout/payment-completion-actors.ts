@@ -2,9 +2,7 @@ import * as z from 'zod/mini';
 import { fromPromise } from 'xstate';
 import type { CompletionPaymentIntent, PurchaseDetails, PurchaseMark } from '../../engine/payment-completion-machine';
 import { BackendFunctionError } from '../../services/account/backend-function-error';
-import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
-import type { AccountArea } from '../../services/account/account-area';
-import type { CheckoutArea } from '../../services/checkout/checkout-area';
+import type { AppServices } from '../../services/composition-root';
 
 const markAnswer = z.object({ data: z.object({ firstMark: z.boolean() }) });
 
@@ -17,16 +15,16 @@ const isSecondPaymentRefunded = (error: unknown): boolean => error instanceof Ba
 /**
  * The payment-completion machine's side effects: the provider's PaymentIntent, and the backend
  * functions that record the purchase (each idempotent on the server). The tracking step goes to
- * `areas.checkout.registerPurchase`.
+ * `services.registerPurchase`.
  */
-export function paymentCompletionActors(areas: { readonly telemetry: Pick<TelemetryArea, 'reportError'>; readonly account: Pick<AccountArea, 'backendFunctions'>; readonly checkout: Pick<CheckoutArea, 'payments' | 'registerPurchase'> }, userId: string) {
+export function paymentCompletionActors(services: Pick<AppServices, 'payments' | 'backendFunctions' | 'registerPurchase' | 'reportError'>, userId: string) {
   return {
     retrievePaymentIntent: fromPromise<CompletionPaymentIntent | undefined, { clientSecret: string }>(async ({ input }) => {
-      const stripe = await areas.checkout.payments.stripe();
+      const stripe = await services.payments.stripe();
       if (!stripe) throw new Error('The payment provider did not load');
       const result = await stripe.retrievePaymentIntent(input.clientSecret);
       if (result.error) {
-        areas.telemetry.reportError(new Error(`retrievePaymentIntent failed: ${result.error.type} ${result.error.message ?? ''}`));
+        services.reportError(new Error(`retrievePaymentIntent failed: ${result.error.type} ${result.error.message ?? ''}`));
         return undefined;
       }
       const { id, status, amount, currency, payment_method: paymentMethod, last_payment_error: lastError } = result.paymentIntent;
@@ -37,7 +35,7 @@ export function paymentCompletionActors(areas: { readonly telemetry: Pick<Teleme
     markPurchased: fromPromise<PurchaseMark, { subscriptionId: string; paymentIntentId: string }>(async ({ input }) => {
       let answer: unknown;
       try {
-        answer = await areas.account.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
+        answer = await services.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
       } catch (error) {
         // An outcome, not a failure: the machine records nothing and the visitor is told of the refund.
         if (isSecondPaymentRefunded(error)) return { outcome: 'refunded' };
@@ -48,12 +46,12 @@ export function paymentCompletionActors(areas: { readonly telemetry: Pick<Teleme
       return { outcome: 'marked', firstMark: parsed.data.data.firstMark };
     }),
     registerPurchase: fromPromise<undefined, PurchaseDetails>(async ({ input }) => {
-      await areas.checkout.registerPurchase(input);
+      await services.registerPurchase(input);
       return undefined;
     }),
     recordReceipt: fromPromise<undefined, { subscriptionId: string }>(async ({ input }) => {
       try {
-        await areas.account.backendFunctions.invoke('record-revenuecat-receipt', { subscriptionId: input.subscriptionId });
+        await services.backendFunctions.invoke('record-revenuecat-receipt', { subscriptionId: input.subscriptionId });
       } catch (error) {
         // Spec: a receipt failure is logged with the user and the subscription id.
         throw new Error(`Receipt creation failed for user ${userId}, subscription ${input.subscriptionId}`, { cause: error });
@@ -61,7 +59,7 @@ export function paymentCompletionActors(areas: { readonly telemetry: Pick<Teleme
       return undefined;
     }),
     scheduleFullPrice: fromPromise<undefined, { subscriptionId: string }>(async ({ input }) => {
-      await areas.account.backendFunctions.invoke('create-stripe-subscription-schedule', { subscriptionId: input.subscriptionId });
+      await services.backendFunctions.invoke('create-stripe-subscription-schedule', { subscriptionId: input.subscriptionId });
       return undefined;
     }),
   };

@@ -6,9 +6,7 @@ import type { UnitSystem } from '../../engine/funnel-answer';
 import { planFromAnswers } from '../../engine/plan-from-answers';
 import { checkoutPlans, type CheckoutPlans, type ListedPrice } from '../../engine/plan-pricing';
 import { subscriptionStatus } from '../../engine/subscription-status';
-import type { FunnelArea } from '../../services/funnel/funnel-area';
-import type { AccountArea } from '../../services/account/account-area';
-import type { CheckoutArea } from '../../services/checkout/checkout-area';
+import type { AppServices } from '../../services/composition-root';
 import { requireSignedInUser } from './require-signed-in-user';
 
 /** The backend function that lists the product's prices (spec section 7). */
@@ -51,20 +49,16 @@ let loads = 0;
  * element offers a retry.
  */
 export function createPlansLoader(
-  areas: {
-    readonly funnel: Pick<FunnelArea, 'productApi' | 'funnelStorage' | 'browserLanguage'>;
-    readonly account: Pick<AccountArea, 'auth' | 'receipts' | 'backendFunctions'>;
-    readonly checkout: Pick<CheckoutArea, 'checkout'>;
-  },
+  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkout' | 'productApi' | 'funnelStorage' | 'browserLanguage'>,
 ): (args: LoaderFunctionArgs) => Promise<PlansLoaderData> {
   return async ({ request }) => {
-    const user = await requireSignedInUser(areas, request);
+    const user = await requireSignedInUser(services, request);
     // The currency comes from the session's cached location (looked up now if the visitor has none yet).
     const [checkout, record, listed, { currency }] = await Promise.all([
-      areas.checkout.checkout(),
-      areas.account.receipts.subscriber(user.id),
-      areas.checkout.checkout().then(({ productId }) => areas.account.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId })),
-      areas.funnel.productApi().then((api) => api.location.location()),
+      services.checkout(),
+      services.receipts.subscriber(user.id),
+      services.checkout().then(({ productId }) => services.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId })),
+      services.productApi().then((api) => api.location.location()),
     ]);
     const now = Date.now();
     if (subscriptionStatus(user.id, record, new Date(now)) === 'active') throw redirect('/account/subscription');
@@ -79,8 +73,8 @@ export function createPlansLoader(
       countdownStartedAt: checkout.session.countdownStartedAt(now),
       offerShownBefore: checkout.session.offerShown(),
       // "Today" in the visitor's own time zone: the plan counts calendar days from it.
-      personalPlan: planFromAnswers((key) => areas.funnel.funnelStorage.read(key), calendarDayOf(now, new Date(now).getTimezoneOffset())),
-      units: initialUnitSystem(undefined, areas.funnel.funnelStorage.read('useMetricOrImperial'), areas.funnel.browserLanguage()),
+      personalPlan: planFromAnswers((key) => services.funnelStorage.read(key), calendarDayOf(now, new Date(now).getTimezoneOffset())),
+      units: initialUnitSystem(undefined, services.funnelStorage.read('useMetricOrImperial'), services.browserLanguage()),
     };
   };
 }

@@ -1,8 +1,7 @@
 import { redirect, type ActionFunction } from 'react-router';
 import { countsToSearch } from '../../engine/cancel-refund-result';
 import type { HelpCentreAction } from '../../engine/subscription-eligibility';
-import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
-import type { HelpCentreService } from '../../services/help-centre/help-centre-service';
+import type { AppServices } from '../../services/composition-root';
 
 /** Form field carrying the request type the choice decided. */
 export const REQUEST_TYPE_FIELD = 'type';
@@ -17,15 +16,15 @@ export interface RequestActionData {
  * reported and shown on the page, which keeps the button for another try: the functions are
  * idempotent, so trying again never cancels or refunds twice.
  */
-export function createRequestAction(areas: { readonly telemetry: TelemetryArea; readonly helpCentre: HelpCentreService }, action: HelpCentreAction): ActionFunction {
+export function createRequestAction(services: AppServices, action: HelpCentreAction): ActionFunction {
   return async ({ request }): Promise<RequestActionData | Response> => {
     const type = (await request.formData()).get(REQUEST_TYPE_FIELD);
     if (type !== 'all' && type !== 'web') return { failed: true };
     try {
-      const counts = await areas.helpCentre.request(action, type);
+      const counts = await services.helpCentre.request(action, type);
       return redirect(`/help-center/${action}/completed?${countsToSearch(counts)}`);
     } catch (error) {
-      areas.telemetry.reportError(error);
+      services.reportError(error);
       return { failed: true };
     }
   };

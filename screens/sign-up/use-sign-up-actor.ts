@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { emit, fromPromise, type ActorRefFrom } from 'xstate';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
 import { signUpMachine, type CreatedAccount } from '../../engine/sign-up-machine';
-import { useFunnelArea, useTelemetryArea, useAccountArea } from '../areas/area-contexts';
+import { useAppServices } from '../app-services-context';
 
 export type SignUpActor = ActorRefFrom<typeof signUpMachine>;
 
@@ -32,9 +32,7 @@ export const CONFIRM_EMAIL_PATH = '/sign-up/confirm';
  * session-scoped password and identity, and the navigation to the preparing screen.
  */
 export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassword = true }: SignUpActorOptions): SignUpActor {
-  const funnelArea = useFunnelArea();
-  const telemetry = useTelemetryArea();
-  const accountArea = useAccountArea();
+  const services = useAppServices();
   const navigate = useNavigate();
   // The query string (ad parameters) stays with the visitor, as it does through the funnel.
   const { search } = useLocation();
@@ -45,14 +43,14 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
       signUpMachine.provide({
         actors: {
           createAccount: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
-            const visitorId = funnelArea.readVisitorId();
+            const visitorId = services.readVisitorId();
             // Spec: a missing visitor cookie is reported, and sign-up goes on with "unknown".
-            if (visitorId === undefined) telemetry.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
+            if (visitorId === undefined) services.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
             // CompleteRegistration's server event carries the visitor's city, country and zip code from
             // the session's cached location: look it up beside the sign-up call (cached for the session,
             // never rejects), so it is there when the account exists.
-            const located = funnelArea.productApi().then((api) => api.location.location()).catch(() => undefined);
-            const result = await accountArea.auth.signUp(
+            const located = services.productApi().then((api) => api.location.location()).catch(() => undefined);
+            const result = await services.auth.signUp(
               input.email,
               input.password,
               { confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR, sign_up_platform: SIGN_UP_PLATFORM },
@@ -64,30 +62,30 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
             return { userId: result.user.id, email: result.user.email ?? input.email, confirmationPending: result.confirmationPending };
           }),
           signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
-            const result = await accountArea.auth.signIn(input.email, input.password);
+            const result = await services.auth.signIn(input.email, input.password);
             if (result.error) throw new Error(result.error.message);
             return { userId: result.user.id, email: result.user.email ?? input.email };
           }),
           insertProfile: fromPromise(async ({ input }: { input: { userId: string } }) => {
-            await accountArea.profiles.insert(profileFromAnswers(input.userId, (key) => funnelArea.funnelStorage.read(key)));
+            await services.profiles.insert(profileFromAnswers(input.userId, (key) => services.funnelStorage.read(key)));
           }),
         },
         actions: {
-          persistPassword: (_, { password }) => accountArea.signUpCache.persistPassword(password),
-          clearPassword: () => accountArea.signUpCache.clearPassword(),
+          persistPassword: (_, { password }) => services.signUpCache.persistPassword(password),
+          clearPassword: () => services.signUpCache.clearPassword(),
           advance: emit(({ context }) => ({ type: 'advance', email: context.email, password: context.password })),
-          cacheIdentity: (_, identity) => accountArea.signUpCache.cacheIdentity(identity),
+          cacheIdentity: (_, identity) => services.signUpCache.cacheIdentity(identity),
           goToPreparing: emit({ type: 'goToPreparing' }),
           // Spec: other sign-up errors are only logged; profile-insert errors reported and logged.
-          reportError: (_, { error }) => telemetry.reportError(error),
+          reportError: (_, { error }) => services.reportError(error),
           // Never awaited: tracking reports its own failures and must not hold the visitor up.
-          trackRegistration: (_, account) => void telemetry.conversions.completeRegistration(account),
+          trackRegistration: (_, account) => void services.conversions.completeRegistration(account),
         },
       }),
-    [funnelArea, telemetry, accountArea],
+    [services],
   );
-  const storedPassword = useStoredPassword ? accountArea.signUpCache.storedPassword() : undefined;
-  const storedEmail = useStoredEmail ? accountArea.signUpCache.storedEmail() : undefined;
+  const storedPassword = useStoredPassword ? services.signUpCache.storedPassword() : undefined;
+  const storedEmail = useStoredEmail ? services.signUpCache.storedEmail() : undefined;
   const actor = useActorRef(machine, {
     input: {
       ...(storedPassword === undefined ? {} : { storedPassword }),

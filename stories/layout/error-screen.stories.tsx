@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { fn } from 'storybook/test';
-import { quietTelemetryArea } from '../../services/telemetry/quiet-telemetry-area';
-import { TelemetryAreaContext } from '../../screens/areas/area-contexts';
+import { createAppServices } from '../../services/composition-root';
+import { AppServicesContext } from '../../screens/app-services-context';
 import { ErrorScreen } from '../../screens/error-screen';
 import { LoadingSpinner } from '../../screens/loading-spinner';
 import { RootErrorScreen } from '../../screens/root-error-screen';
@@ -43,12 +43,11 @@ function RootErrorPreview({ failure, status, statusText, message, reportError }:
       ),
     [failure, status, statusText, message],
   );
-  // Only telemetry differs from the preview's areas: the story watches what is reported.
-  const telemetry = useMemo(() => quietTelemetryArea(reportError), [reportError]);
+  const services = useMemo(() => ({ ...createAppServices(), reportError, recordPageView: () => {}, startTelemetry: () => {} }), [reportError]);
   return (
-    <TelemetryAreaContext value={telemetry}>
+    <AppServicesContext value={services}>
       <RouterProvider router={router} />
-    </TelemetryAreaContext>
+    </AppServicesContext>
   );
 }
 

@@ -7,9 +7,10 @@ import { paymentCompletionActors } from '../../../screens/checkout/payment-compl
 function mark(answer: () => Promise<unknown>): Promise<unknown> {
   const actors = paymentCompletionActors(
     {
-      checkout: { payments: { stripe: () => Promise.reject(new Error('not used by the mark')) }, registerPurchase: () => Promise.reject(new Error('not used by the mark')) },
-      account: { backendFunctions: { invoke: answer } },
-      telemetry: { reportError: () => {} },
+      payments: { stripe: () => Promise.reject(new Error('not used by the mark')) },
+      backendFunctions: { invoke: answer },
+      registerPurchase: () => Promise.reject(new Error('not used by the mark')),
+      reportError: () => {},
     },
     'user-1',
   );
