@@ -31,6 +31,10 @@ function appServer(port: number, order: string | undefined) {
       // A euro country where the consent notice does not show (services/consent/consent-countries.ts):
       // tests walk the pages without it; the consent tests ask for a country with it (CDN header).
       GEO_DEFAULT_COUNTRY: 'MC',
+      // Accounts the tests set up through the API name themselves in this header, each its own client
+      // for the auth rate limits (tests/e2e/support/account-stack.ts); the browsers have none and share
+      // their socket address's allowance.
+      AUTH_RATE_LIMIT_HEADER: 'x-e2e-client',
       ...(order ? { FLOW_ORDER: order } : {}),
     },
     url: `http://localhost:${port}/onboarding`,
