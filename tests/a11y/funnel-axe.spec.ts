@@ -131,6 +131,9 @@ for (const flow of flowsInOrder) {
       await page.goto(`${flow.basePath}?lng=en`);
       await walk(page, flow, realisticAnswers, { until: flow.steps.at(-1)?.id });
       await page.goto(`${flow.steps[0]?.path ?? flow.basePath}?lng=ar`);
+      // The language comes from this URL's query when the app starts: move on only once it has (a step
+      // URL pushed before that has no query, and the app would start in the remembered English).
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
       for (const step of flow.steps.filter((candidate) => checkedHere.has(candidate.id))) {
         // Each step by its URL inside the app, as the browser's history moves do: the page (and axe in it)
         // stays loaded, which saves a page load and an axe injection per step.
