@@ -8,11 +8,12 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 export default class SkipReasonReporter implements Reporter {
   private readonly skipped: string[] = [];
 
-  onTestEnd(test: TestCase, result: TestResult): void {
+  // The parts of Playwright's objects it reads (tests/unit/tooling/skip-reason-reporters.test.ts feeds them).
+  onTestEnd(test: Pick<TestCase, 'location' | 'titlePath'>, result: Pick<TestResult, 'status'>): void {
     if (result.status === 'skipped') this.skipped.push(`${test.location.file}:${test.location.line}: ${test.titlePath().filter(Boolean).join(' > ')}`);
   }
 
-  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+  async onEnd(result: Pick<FullResult, 'status'>): Promise<{ status: FullResult['status'] } | undefined> {
     if (this.skipped.length === 0) return undefined;
     console.error(`\nSkipped tests fail the run (make them fail with their reason instead):\n  ${this.skipped.join('\n  ')}\n`);
     return { status: result.status === 'passed' ? 'failed' : result.status };

@@ -1,4 +1,14 @@
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+
+/** The parts of vitest's objects the reporter reads (tests/unit/tooling/skip-reason-reporters.test.ts feeds them). */
+interface ReportedCase {
+  readonly fullName: TestCase['fullName'];
+  readonly module: Pick<TestModule, 'moduleId'>;
+  result(): { readonly state: ReturnType<TestCase['result']>['state'] };
+}
+interface ReportedModule {
+  readonly children: { allTests(): Iterable<ReportedCase> };
+}
 
 /**
  * Fails a vitest run in which any test was skipped, with or without a note: a skip hides a failure, and
@@ -9,11 +19,11 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 export default class SkipReasonReporter implements Reporter {
   private filtered = false;
 
-  onInit(vitest: Vitest): void {
+  onInit(vitest: { readonly config: Pick<Vitest['config'], 'testNamePattern'> }): void {
     this.filtered = vitest.config.testNamePattern !== undefined;
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<ReportedModule>): void {
     if (this.filtered) return;
     const skipped = testModules.flatMap((testModule) =>
       [...testModule.children.allTests()].filter((testCase) => testCase.result().state === 'skipped').map((testCase) => `${testCase.module.moduleId}: ${testCase.fullName}`),

@@ -1,27 +1,80 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TestCase } from 'vitest/node';
+import playwrightConfig from '../../../playwright.config';
+import storybookConfig from '../../storybook/playwright.config';
+import vitestConfig from '../../../vitest.config';
+import SkipReasonPlaywrightReporter from '../../support/skip-reason-playwright-reporter';
+import SkipReasonVitestReporter from '../../support/skip-reason-vitest-reporter';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const fixtures = 'tests/unit/tooling/skip-reason-fixtures';
+/**
+ * The reporters that fail a run with a skipped test, fed what each runner hands a reporter (the parts
+ * they read), and the test command's configs that list them. No test of this repository skips itself,
+ * so the skipped results here are built, not produced by a skipping test.
+ */
+afterEach(() => {
+  process.exitCode = undefined;
+  vi.restoreAllMocks();
+});
 
-/** Runs a fixture suite with the project's skip-reason reporter, as the test command does. */
-function run(runner: 'vitest' | 'playwright', fixture: 'explained' | 'unexplained' | 'clean') {
-  const args = runner === 'vitest' ? ['vitest', 'run', '--config', `${fixtures}/vitest.config.ts`] : ['playwright', 'test', '--config', `${fixtures}/playwright.config.ts`];
-  const result = spawnSync('npx', args, { cwd: root, encoding: 'utf8', env: { ...process.env, SKIP_FIXTURE: fixture, CI: '' }, timeout: 120_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+function quietErrors() {
+  return vi.spyOn(console, 'error').mockImplementation(() => undefined);
 }
 
-describe('a skipped test fails the run', () => {
-  // Six runner start-ups: seconds each on a quiet machine, more on a loaded one.
-  it.each(['vitest', 'playwright'] as const)('%s: a skip with or without a reason fails and names the test; a run without skips passes', { timeout: 360_000 }, (runner) => {
-    for (const fixture of ['unexplained', 'explained'] as const) {
-      const skipped = run(runner, fixture);
-      expect(skipped.output, fixture).toContain('Skipped tests fail the run');
-      expect(skipped.status, fixture).toBe(1);
+describe('Playwright: a skipped test fails the run', () => {
+  const testAt = (line: number, title: string) => ({ location: { file: 'tests/e2e/x.spec.ts', line, column: 1 }, titlePath: () => ['', 'routes-order', 'x.spec.ts', title] });
+
+  it('a skip, with or without a reason, turns a passed run into a failed one and names the test', async () => {
+    const errors = quietErrors();
+    const reporter = new SkipReasonPlaywrightReporter();
+    reporter.onTestEnd(testAt(3, 'runs'), { status: 'passed' });
+    reporter.onTestEnd(testAt(7, 'skipped on a condition'), { status: 'skipped' });
+    expect(await reporter.onEnd({ status: 'passed' })).toEqual({ status: 'failed' });
+    expect(String(errors.mock.calls[0]?.[0])).toContain('Skipped tests fail the run');
+    expect(String(errors.mock.calls[0]?.[0])).toContain('tests/e2e/x.spec.ts:7: routes-order > x.spec.ts > skipped on a condition');
+  });
+
+  it('a run without skips keeps its status', async () => {
+    const errors = quietErrors();
+    const reporter = new SkipReasonPlaywrightReporter();
+    reporter.onTestEnd(testAt(3, 'runs'), { status: 'passed' });
+    expect(await reporter.onEnd({ status: 'passed' })).toBeUndefined();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('is a reporter of the browser tests and of the Storybook check', () => {
+    for (const config of [playwrightConfig, storybookConfig]) {
+      expect(JSON.stringify(config.reporter)).toMatch(/skip-reason-playwright-reporter\.ts/);
     }
-    const clean = run(runner, 'clean');
-    expect(clean.output).not.toContain('Skipped tests fail the run');
-    expect(clean.status).toBe(0);
+  });
+});
+
+describe('vitest: a skipped test fails the run', () => {
+  const moduleWith = (...states: ReturnType<TestCase['result']>['state'][]) => ({
+    children: { allTests: () => states.map((state, index) => ({ fullName: `case ${index}`, module: { moduleId: '/tests/unit/x.test.ts' }, result: () => ({ state }) })) },
+  });
+
+  it('a skip sets a failing exit code and names the test', () => {
+    const errors = quietErrors();
+    const reporter = new SkipReasonVitestReporter();
+    reporter.onInit({ config: { testNamePattern: undefined } });
+    reporter.onTestRunEnd([moduleWith('passed', 'skipped')]);
+    expect(process.exitCode).toBe(1);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('/tests/unit/x.test.ts: case 1');
+  });
+
+  it('a run without skips, or one narrowed by a name filter (-t), is left alone', () => {
+    const errors = quietErrors();
+    const reporter = new SkipReasonVitestReporter();
+    reporter.onInit({ config: { testNamePattern: undefined } });
+    reporter.onTestRunEnd([moduleWith('passed', 'passed')]);
+    const filtered = new SkipReasonVitestReporter();
+    filtered.onInit({ config: { testNamePattern: /one test/ } });
+    filtered.onTestRunEnd([moduleWith('passed', 'skipped')]);
+    expect(process.exitCode).toBeUndefined();
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('is a reporter of the unit stage', () => {
+    expect(JSON.stringify(vitestConfig.test?.reporters)).toMatch(/skip-reason-vitest-reporter\.ts/);
   });
 });

@@ -1,3 +1,0 @@
-import { expect, it } from 'vitest';
-
-it('runs', () => expect(true).toBe(true));
