@@ -75,3 +75,6 @@ export interface CompiledVariants {
   readonly basePaths: Readonly<Record<string, string>>;
   readonly allocation: Readonly<Record<string, number>>;
 }
+
+/** Spec section 9: the ready-to-start celebration of a step without `confetti` (the screen applies it). */
+export const DEFAULT_CONFETTI = { pieces: 800, durationMs: 3000 } as const;

@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DEFAULT_CONFETTI } from '../engine/compiled-flow';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
 import './ready-to-start.css';
 
 /** Spec section 9, used when the flow does not say. */
-const DEFAULT_CONFETTI = { pieces: 800, durationMs: 3000 };
 const DEFAULT_AUTO_ADVANCE_MS = 3000;
 /** canvas-confetti counts a particle's life in animation frames (about 60 per second). */
 const FRAMES_PER_SECOND = 60;

@@ -7,6 +7,7 @@ import { reportedErrors, type ErrorSummary } from './support/error-sink';
 import { becomeVisitorOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
 import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
 import { skipRootSpinner } from '../support/skip-root-spinner';
+import { PREPARING_REDIRECT_MS } from '../../screens/sign-up/preparing-page';
 
 // Independent walks (each marks its own URLs or breaks a service for its own browser only): both
 // workers share them, so the eight failure-matrix walks do not queue on one.
@@ -181,9 +182,6 @@ function watchThirdParties(page: Page): Record<ThirdParty, { sent: number; answe
   });
   return seen;
 }
-
-/** Spec section 9: preparing moves on to the plans after 7 s (screens/sign-up/preparing-page.tsx). */
-const PREPARING_REDIRECT_MS = 7_000;
 
 /** Each third party's name in the stack's dev-faults switch (server/dev-faults). */
 const FAULT_NAMES: Record<ThirdParty, string> = { resolver: 'flags', collector: 'snowplow', sentry: 'sentry', pixel: 'pixel' };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
+import { DEFAULT_CONFETTI, type CompiledFlow, type CompiledStep } from '../../engine/compiled-flow';
 import type { UnitSystem } from '../../engine/funnel-answer';
 import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
 import { progressStorageKey } from '../../engine/restore-answers';
@@ -8,7 +8,6 @@ import { readFlowProject } from '../../engine/read-flow-project';
 import { TranslationCatalog } from '../../engine/translation-catalog';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { storedAccessToken } from '../e2e/support/account-stack';
-import { DEFAULT_CONFETTI_MS } from '../e2e/support/funnel-walker';
 import { skipRootSpinner } from '../support/skip-root-spinner';
 import type { CoveringPath } from './covering-paths';
 import { pathTestEmail, pathTestPassword, signedUpPath, type FunnelTestModel, type PathEvent, type PathSnapshot } from './funnel-test-model';
@@ -100,7 +99,7 @@ async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, 
         // by itself 3 s later: once the tap is taken (the circle is gone), the clock skips the confetti.
         // Were the timer not set yet, the link still comes in real time, only slower.
         await expect(circle).toHaveCount(0);
-        await page.clock.fastForward(step.confetti?.durationMs ?? DEFAULT_CONFETTI_MS);
+        await page.clock.fastForward(step.confetti?.durationMs ?? DEFAULT_CONFETTI.durationMs);
         await page.getByRole('link', { name: english('common:readyToStart.letsGo'), exact: true }).click({ timeout: 15_000 });
       } else {
         await page.getByRole('button', { name: english('common:continue'), exact: true }).click();

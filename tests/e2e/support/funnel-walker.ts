@@ -1,10 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import type { CompiledFlow, CompiledStep } from '../../../engine/compiled-flow';
+import { DEFAULT_CONFETTI, type CompiledFlow, type CompiledStep } from '../../../engine/compiled-flow';
 import { rememberedVariantKey } from '../../../services/flags/resolve-funnel-flow';
 import { compiledFlows, visitorIdFor } from './compiled-flows';
-
-/** The ready-to-start celebration's default length (screens/ready-to-start-screen.tsx). */
-export const DEFAULT_CONFETTI_MS = 3_000;
 
 /** What the visitor answers on each step of a walk (option values; typed text for numbers). */
 export interface WalkAnswers {
@@ -116,7 +113,7 @@ export async function answerStep(page: Page, step: CompiledStep, answers: WalkAn
       if (options.pageClock) {
         // Once the tap is taken (the circle is gone), the clock skips the celebration before the link.
         await expect(circle).toHaveCount(0);
-        await page.clock.fastForward(step.confetti?.durationMs ?? DEFAULT_CONFETTI_MS);
+        await page.clock.fastForward(step.confetti?.durationMs ?? DEFAULT_CONFETTI.durationMs);
       }
       await page.getByRole('link', { name: "Let's go" }).click({ timeout: 6_000 });
       return;
