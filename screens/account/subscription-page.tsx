@@ -9,6 +9,7 @@ import { refundedPaymentFromState } from './refunded-payment-state';
 import type { SubscriptionLoaderData } from './subscription-loader';
 import { SubscriptionStandings } from './subscription-standings';
 import { SubscriptionsDialog } from './subscriptions-dialog';
+import { focusWhenShown } from '../focus-when-shown';
 
 /**
  * /account/subscription leads with what the visitor has. Right after paying (the completion page
@@ -42,8 +43,8 @@ export function SubscriptionPage() {
   const refundHeading = useRef<HTMLHeadingElement>(null);
   // Arriving from the payment, screen readers hear the confirmation, or the refund, first.
   useEffect(() => {
-    if (confirming) heading.current?.focus();
-    else if (refunded) refundHeading.current?.focus();
+    const arrival = confirming ? heading.current : refunded ? refundHeading.current : null;
+    return arrival === null ? undefined : focusWhenShown(arrival);
   }, [confirming, refunded]);
 
   return (

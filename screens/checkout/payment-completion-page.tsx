@@ -10,6 +10,7 @@ import { completedPurchaseState } from '../account/completed-purchase-state';
 import { refundedPaymentState } from '../account/refunded-payment-state';
 import type { PaymentCompletionLoaderData } from './payment-completion-loader';
 import { paymentCompletionActors } from './payment-completion-actors';
+import { focusWhenShown } from '../focus-when-shown';
 
 /**
  * What the page shows for a machine state; `done` keeps the last view while the route changes.
@@ -52,7 +53,7 @@ export function PaymentCompletionPage() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The heading changes with the phase; moving focus to it lets screen readers hear the new one.
-  useEffect(() => heading.current?.focus(), [view]);
+  useEffect(() => (heading.current === null ? undefined : focusWhenShown(heading.current)), [view]);
 
   const title = view === 'recording' ? t('completion.recordingTitle') : view === 'stillProcessing' ? t('completion.stillProcessingTitle') : t('completion.confirmingTitle');
   const text =

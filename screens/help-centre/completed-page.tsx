@@ -5,6 +5,7 @@ import type { CompletedView } from '../../engine/cancel-refund-result';
 import type { HelpCentreAction } from '../../engine/subscription-eligibility';
 import { STORE_SUPPORT_LINKS } from './store-support-links';
 import './help-centre.css';
+import { focusWhenShown } from '../focus-when-shown';
 
 export interface CompletedLoaderData {
   readonly action: HelpCentreAction;
@@ -20,7 +21,7 @@ export function CompletedPage() {
   const { t } = useTranslation('help-centre');
   const { action, view } = useLoaderData<CompletedLoaderData>();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => (heading.current === null ? undefined : focusWhenShown(heading.current)), []);
   const body = (): string => {
     if (view.headline === 'sorry') return t('completed.sorryText');
     if (action === 'refund' && view.refunded > 0) return t('completed.refundedText');

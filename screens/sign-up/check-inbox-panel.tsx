@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmationCheck } from '../../engine/sign-up-machine';
+import { focusWhenShown } from '../focus-when-shown';
 
 /**
  * "Check your inbox": shown in place of the sign-up form while the new account waits for its address to
@@ -25,7 +26,7 @@ export function CheckInboxPanel({
 }) {
   const { t } = useTranslation('signup');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => (headingRef.current === null ? undefined : focusWhenShown(headingRef.current)), []);
   const Heading = embedded ? 'h2' : 'h1';
   const panel = (
     <section className="check-inbox" aria-labelledby="check-inbox-heading" aria-busy={checking}>

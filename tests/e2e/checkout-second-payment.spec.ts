@@ -120,7 +120,11 @@ test('a checkout paid in an earlier tab after another replaced it: refunded, not
   expect([...events.pixelEvents, ...events.serverEvents].filter((row) => row.event_id === earlierIntent)).toEqual([]);
   expect((await stripe.subscriptions.retrieve(earlier)).schedule).toBeNull();
 
-  // A reload of this history entry keeps the notice (it is this tab's news, in the entry's state).
+  // A reload of this history entry keeps the notice (it is this tab's news, in the entry's state). The
+  // page renders while the root spinner still hides #root, where focus() does nothing: the heading takes
+  // focus once shown (screens/focus-when-shown.ts).
   await page.reload();
-  await expect(page.getByRole('region', { name: account('subscription.refundedPayment.heading') })).toBeVisible();
+  const reloaded = page.getByRole('region', { name: account('subscription.refundedPayment.heading') });
+  await expect(reloaded).toBeVisible();
+  await expect(reloaded.getByRole('heading', { level: 2 })).toBeFocused();
 });
