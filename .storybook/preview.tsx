@@ -2,9 +2,13 @@ import type { Preview } from '@storybook/react-vite';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { fallbackLanguage, supportedLanguages, textDirection } from '../services/i18n/supported-languages';
-import type { AppServices } from '../services/composition-root';
+import type { AppServices } from '../services/app-services';
+import type { CheckoutArea } from '../services/checkout/checkout-area';
+import type { HelpCentreService } from '../services/help-centre/help-centre-service';
 import { createAppServices } from '../services/composition-root';
-import { AppServicesContext } from '../screens/app-services-context';
+import { quietTelemetryArea } from '../services/telemetry/quiet-telemetry-area';
+import { AppAreasProvider } from '../screens/areas/app-areas-provider';
+import { CheckoutAreaContext, HelpCentreAreaContext } from '../screens/areas/area-contexts';
 import '@fontsource-variable/manrope';
 import '../screens/theme/design-tokens.css';
 import '../screens/app.css';
@@ -51,21 +55,28 @@ const preview: Preview = {
   loaders: [
     async ({ globals }) => {
       const requested: unknown = globals.locale;
-      await loadStoryLanguage(typeof requested === 'string' ? requested : fallbackLanguage);
+      // The checkout's and the help centre's areas load with their routes in the app; a story of one of
+      // their pages has no route table around it, so every story gets them loaded.
+      const [, checkout, helpCentre] = await Promise.all([loadStoryLanguage(typeof requested === 'string' ? requested : fallbackLanguage), appServices().checkout(), appServices().helpCentre()]);
+      lazyAreas = { checkout, helpCentre };
       return {};
     },
   ],
   decorators: [
     (Story) => (
-      <AppServicesContext value={appServices()}>
-        <I18nextProvider i18n={storybookI18n}>
-          {/* The story's language is loaded before render; this catches a component asking for another
-              language (store badges in all languages) or a lazy screen chunk, with the app's spinner. */}
-          <Suspense fallback={<LoadingSpinner />}>
-            <Story />
-          </Suspense>
-        </I18nextProvider>
-      </AppServicesContext>
+      <AppAreasProvider services={appServices()}>
+        <CheckoutAreaContext value={lazyAreas?.checkout ?? null}>
+          <HelpCentreAreaContext value={lazyAreas?.helpCentre ?? null}>
+            <I18nextProvider i18n={storybookI18n}>
+              {/* The story's language is loaded before render; this catches a component asking for another
+                  language (store badges in all languages) or a lazy screen chunk, with the app's spinner. */}
+              <Suspense fallback={<LoadingSpinner />}>
+                <Story />
+              </Suspense>
+            </I18nextProvider>
+          </HelpCentreAreaContext>
+        </CheckoutAreaContext>
+      </AppAreasProvider>
     ),
   ],
 };
@@ -73,16 +84,18 @@ const preview: Preview = {
 export default preview;
 
 let services: AppServices | undefined;
+let lazyAreas: { readonly checkout: CheckoutArea; readonly helpCentre: HelpCentreService } | undefined;
 
 /**
- * The app's own services from its composition root, for screens that use them (the sign-up steps run
- * the sign-up machine with auth and storage). Created on first use, once per page like the app does.
- * Stories that want to watch a service (the error screen's reporting) provide their own on top.
+ * The app's own wiring (services/composition-root.ts), for screens that use it (the sign-up steps run
+ * the sign-up machine with auth and storage), with one fake area: telemetry. Created on first use,
+ * once per page like the app does. Stories that want to watch an area (the error screen's reporting)
+ * provide their own on top.
  */
 function appServices(): AppServices {
   // No telemetry from Storybook: its origin has no collector or Sentry sink, and a failed request
   // would be a console error in the render check.
-  services ??= { ...createAppServices(), startTelemetry: () => {}, reportError: (error) => console.error('App error', error) };
+  services ??= createAppServices({ telemetry: () => quietTelemetryArea((error) => console.error('App error', error)) });
   return services;
 }
 

@@ -1,6 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import variants from 'virtual:flow-variants';
-import type { AppServices } from '../services/composition-root';
+import type { AccountArea } from '../services/account/account-area';
+import type { FunnelArea } from '../services/funnel/funnel-area';
+import type { TelemetryArea } from '../services/telemetry/telemetry-area';
 import type { FlowRuntime } from './funnel/flow-runtime';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
 import { ROOT_ROUTE_ID } from './discover-area-routes';
@@ -26,13 +28,13 @@ export interface StepLoaderData {
  * (deep link past unanswered steps). The flow data, the machine and every screen are lazy chunks; the
  * routes after the questionnaire come from `discoverAreaRoutes` on first use.
  */
-export function createAppRoutes(services: AppServices): RouteObject[] {
+export function createAppRoutes({ funnel, account, telemetry }: { readonly funnel: FunnelArea; readonly account: AccountArea; readonly telemetry: TelemetryArea }): RouteObject[] {
   const runtimes = new Map<string, Promise<FlowRuntime>>();
   const runtimeOf = (flowId: string): Promise<FlowRuntime> => {
     let runtime = runtimes.get(flowId);
     if (!runtime) {
       runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(([{ createFlowRuntime }, flow]) =>
-        createFlowRuntime(flow, services.funnelStorage, services.trackOnboardingEvent),
+        createFlowRuntime(flow, funnel.funnelStorage, telemetry.trackOnboardingEvent),
       );
       // A failed chunk load must not stick: the next navigation retries.
       runtime.catch(() => runtimes.delete(flowId));
@@ -44,7 +46,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
   /** Spec: baseline means no redirect; other variants go to their flow with the query string kept. */
   const variantRedirect = async (search: string): Promise<string | undefined> => {
     try {
-      const flowId = await services.resolveFunnelFlow(services.visitorId());
+      const flowId = await funnel.resolveFunnelFlow(funnel.visitorId());
       const basePath = variants.basePaths[flowId];
       return flowId !== DEFAULT_FLOW && basePath ? `${basePath}${search}` : undefined;
     } catch (error) {
@@ -82,7 +84,7 @@ export function createAppRoutes(services: AppServices): RouteObject[] {
   const flowRoutes: RouteObject[] = Object.entries(variants.basePaths).map(([flowId, basePath]) => ({
     path: basePath.replace(/^\//, ''),
     // The shared check on funnel entry: signed-in visitors go to their account or to checkout.
-    loader: funnelEntryLoader(services),
+    loader: funnelEntryLoader(account),
     shouldRevalidate: funnelEntryShouldRevalidate,
     children: [
       // Redirect-only routes render nothing; element: null says so (and keeps the router from warning).

@@ -1,5 +1,5 @@
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
-import type { AppServices } from '../services/composition-root';
+import type { AppServices } from '../services/app-services';
 
 /** The id of the root route (`createAppRoutes`), under which each area's routes are patched in. */
 export const ROOT_ROUTE_ID = 'root';
@@ -7,13 +7,20 @@ export const ROOT_ROUTE_ID = 'root';
 /**
  * The parts of the app after the questionnaire, each by its first path segment. Their route tables
  * load when a path first needs them (react-router's lazy route discovery), so the first step's
- * JavaScript carries none of the sign-up, account, checkout or help-centre routes.
+ * JavaScript carries none of the sign-up, account, checkout or help-centre routes; the checkout's and
+ * the help centre's services load with their routes (AppServices.checkout, AppServices.helpCentre).
  */
 const areas: Readonly<Record<string, (services: AppServices) => Promise<RouteObject[]>>> = {
   'sign-up': async (services) => (await import('./sign-up/sign-up-routes')).signUpRoutes(services),
   account: async (services) => (await import('./account/account-routes')).accountRoutes(services),
-  checkout: async (services) => (await import('./checkout/checkout-routes')).checkoutRoutes(services),
-  'help-center': async (services) => (await import('./help-centre/help-centre-routes')).helpCentreRoutes(services),
+  checkout: async (services) => {
+    const [{ checkoutRoutes }, checkout] = await Promise.all([import('./checkout/checkout-routes'), services.checkout()]);
+    return checkoutRoutes({ ...services, checkout });
+  },
+  'help-center': async (services) => {
+    const [{ helpCentreRoutes }, helpCentre] = await Promise.all([import('./help-centre/help-centre-routes'), services.helpCentre()]);
+    return helpCentreRoutes({ ...services, helpCentre });
+  },
 };
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppServices } from './app-services-context';
 import { splitTaggedText } from './tagged-text';
 import './legal-notice.css';
+import { useConsentArea } from './areas/area-contexts';
 
 /**
  * The consent sentence ad platforms and the GDPR expect where a visitor starts and where they give
@@ -11,7 +11,7 @@ import './legal-notice.css';
  * giving it): the consent notice shows again, with the focus on its question.
  */
 export function LegalNotice({ at }: { readonly at: 'start' | 'signUp' }) {
-  const { legalLinks, consent } = useAppServices();
+  const { legalLinks, consent } = useConsentArea();
   const { t } = useTranslation('common');
   const hrefs: Readonly<Record<string, string>> = { terms: legalLinks.termsUrl, privacy: legalLinks.privacyUrl };
   const runs = splitTaggedText(t(at === 'start' ? 'legal.start' : 'legal.signUp'));

@@ -26,11 +26,11 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const services = createAppServices();
-  services.visitorId();
-  services.captureClickId(new URL(window.location.href));
+  services.funnel.visitorId();
+  services.funnel.captureClickId(new URL(window.location.href));
   // Creating the router starts the first route's loaders (flag, flow chunk) while translations load.
   const router = createBrowserRouter(createAppRoutes(services), { patchRoutesOnNavigation: discoverAreaRoutes(services) });
-  const i18n = await services.createI18n();
+  const i18n = await services.page.createI18n();
   setTitle(i18n);
   i18n.on('languageChanged', () => setTitle(i18n));
   const prerenderedLanguage = container.dataset.prerendered;
@@ -38,7 +38,7 @@ async function start(): Promise<void> {
   if (prerenderedLanguage !== undefined) {
     const initialPath = window.location.pathname;
     await routerReady(router);
-    hydrate = matchesPrerender({ router, initialPath, prerenderedLanguage, language: i18n.resolvedLanguage, answersSurviveReload: services.answersSurviveReload });
+    hydrate = matchesPrerender({ router, initialPath, prerenderedLanguage, language: i18n.resolvedLanguage, answersSurviveReload: services.funnel.answersSurviveReload });
   }
   const { mountApp } = await mounting;
   markReady();

@@ -5,10 +5,10 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { AppServices } from '../services/composition-root';
+import type { AppServices } from '../services/app-services';
 import { takeEarlyTap } from './boot/early-tap';
 import { AppErrorBoundary } from './app-error-boundary';
-import { AppServicesContext } from './app-services-context';
+import { AppAreasProvider } from './areas/app-areas-provider';
 
 export interface MountAppOptions {
   readonly container: HTMLElement;
@@ -27,13 +27,13 @@ export interface MountAppOptions {
 export function mountApp({ container, services, router, i18n, hydrate }: MountAppOptions): void {
   const app = (
     <StrictMode>
-      <AppServicesContext value={services}>
+      <AppAreasProvider services={services}>
         <I18nextProvider i18n={i18n}>
-          <AppErrorBoundary onError={services.reportError}>
+          <AppErrorBoundary onError={services.telemetry.reportError}>
             <RouterProvider router={router} />
           </AppErrorBoundary>
         </I18nextProvider>
-      </AppServicesContext>
+      </AppAreasProvider>
     </StrictMode>
   );
   if (hydrate) {
@@ -44,7 +44,7 @@ export function mountApp({ container, services, router, i18n, hydrate }: MountAp
     // between them. At the default priority hydration is one task (React does not slice the default
     // lane), 100-150 ms long on a mid-range phone, during which a tap waits.
     startTransition(() => {
-      hydrateRoot(container, app, { onRecoverableError: services.reportError });
+      hydrateRoot(container, app, { onRecoverableError: services.telemetry.reportError });
     });
     // A tap the boot script held back, repeated now that React listens: React hydrates at once to
     // handle it, as it does for a tap during hydration.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useAppServices } from './app-services-context';
 import { ErrorScreen } from './error-screen';
+import { useTelemetryArea } from './areas/area-contexts';
 
 /**
  * Error boundary of routes whose loader calls the backend (auth session, subscriber record): a failed
@@ -14,7 +14,7 @@ import { ErrorScreen } from './error-screen';
  */
 export function RetryErrorScreen() {
   const error = useRouteError();
-  const { reportError } = useAppServices();
+  const { reportError } = useTelemetryArea();
   const { t } = useTranslation('common');
   useEffect(() => reportError(error), [error, reportError]);
   if (isRouteErrorResponse(error)) return <ErrorScreen error={error} />;

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useSyncExternalStore } from 'react';
 import variants from 'virtual:flow-variants';
 import { Outlet, useLocation } from 'react-router';
-import { useAppServices } from './app-services-context';
+import { useConsentArea, useTelemetryArea } from './areas/area-contexts';
 
 /**
  * Pages outside the funnel start analytics and error reporting this long after their content shows;
@@ -21,7 +21,7 @@ const ConsentNotice = lazy(() => import('./consent-notice').then((module) => ({ 
  */
 export function RootLayout() {
   const location = useLocation();
-  const { recordPageView, startTelemetry } = useAppServices();
+  const { recordPageView, startTelemetry } = useTelemetryArea();
 
   // In the funnel the step itself starts telemetry once painted (a slow first step must not compete
   // with it); route errors start it by reporting.
@@ -49,7 +49,7 @@ export function RootLayout() {
  * only when the consent state changes (its render is time between a tap and the next question).
  */
 const ConsentPrompt = memo(function ConsentPrompt() {
-  const { consent } = useAppServices();
+  const { consent } = useConsentArea();
   // The prerendered page is rendered without a decision; `ask` comes only after start (after hydration),
   // so the server snapshot may be the state itself: the notice is never part of the prerendered HTML.
   const consentState = useSyncExternalStore(consent.subscribe, consent.state, consent.state);

@@ -3,6 +3,7 @@
 // `import()` too), and for a types-only allowance typescript-eslint's no-restricted-imports with
 // `allowTypeImports` (import-x's zones cannot tell `import type` apart) plus a selector for `import()`,
 // which is never type-only. eslint.config.js spreads these blocks in.
+import { AREA_CONTEXTS, areaRules, forbiddenAreas } from './area-rules.mjs';
 import { forbiddenImports, layerRules } from './layer-rules.mjs';
 
 const WHERE = 'docs/architecture.md, "Layers"';
@@ -15,10 +16,52 @@ export function layerLintConfig(root) {
   return [
     {
       files: ['**/*.{ts,tsx,mts,js,mjs}'],
-      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerRules.flatMap(zonesOf) }] },
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerRules.flatMap(zonesOf), ...areaRules.flatMap(areaZonesOf)] }] },
     },
     ...layerRules.flatMap((rule) => rule.imports.filter((allowance) => allowance.typesOnly === true).map((allowance) => typesOnlyBlock(rule, allowance))),
+    ...areaRules.map(areaHooksBlock),
   ];
+}
+
+const AREAS_WHERE = 'docs/architecture.md, "Services by area"; tooling/area-rules.mjs';
+
+/**
+ * A screens/ folder's zones: the service folders of the areas it does not use, and the whole
+ * `AppServices` (only the entries hold it; a route table takes the areas it uses).
+ *
+ * @param {import('./area-rules.d.mts').AreaRule} rule
+ */
+function areaZonesOf(rule) {
+  return [
+    ...forbiddenAreas(rule).flatMap((area) =>
+      area.services.map((folder) => ({ target: `./${rule.folder}`, from: `./services/${folder}`, message: `${rule.folder}/ does not use the ${area.name} area (${AREAS_WHERE}).` })),
+    ),
+    { target: `./${rule.folder}`, from: './services/app-services.ts', message: `${rule.folder}/ takes the areas it uses, not AppServices (${AREAS_WHERE}).` },
+  ];
+}
+
+/**
+ * The hooks and contexts of the areas a screens/ folder does not use (core no-restricted-imports: the
+ * typescript-eslint rule of the same purpose holds the layers' types-only rule for screens/).
+ *
+ * @param {import('./area-rules.d.mts').AreaRule} rule
+ */
+function areaHooksBlock(rule) {
+  return {
+    files: [`${rule.folder}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbiddenAreas(rule).map((area) => ({
+            regex: `(?:^|/)${escapeRegExp(AREA_CONTEXTS.split('/').pop() ?? '')}$`,
+            importNames: [...area.names],
+            message: `${rule.folder}/ does not use the ${area.name} area (${AREAS_WHERE}).`,
+          })),
+        },
+      ],
+    },
+  };
 }
 
 /** @param {import('./layer-rules.d.mts').LayerRule} rule */

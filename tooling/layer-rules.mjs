@@ -28,7 +28,7 @@ export const layerRules = [
   },
   {
     folder: 'screens',
-    role: 'React UI; gets its services handed in as `AppServices`',
+    role: 'React UI; gets the service areas it uses handed in',
     imports: [
       { folder: 'engine' },
       {

@@ -1,6 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { BrandHeaderHandle } from '../brand/brand-header';
-import type { AppServices } from '../../services/composition-root';
+import type { AccountArea } from '../../services/account/account-area';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
 import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
@@ -8,7 +9,7 @@ import { RetryErrorScreen } from '../retry-error-screen';
  * (linked from the subscriptions dialog) in screens/help-centre/help-centre-routes.ts.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
-export function accountRoutes(services: AppServices): RouteObject[] {
+export function accountRoutes(areas: { readonly account: AccountArea; readonly telemetry: TelemetryArea }): RouteObject[] {
   return [
     {
       path: 'account',
@@ -19,7 +20,7 @@ export function accountRoutes(services: AppServices): RouteObject[] {
           path: 'sign-in',
           handle: { back: '/' } satisfies BrandHeaderHandle,
           lazy: {
-            action: async () => (await import('./sign-in-action')).createSignInAction(services),
+            action: async () => (await import('./sign-in-action')).createSignInAction(areas),
             Component: async () => (await import('./sign-in-page')).SignInPage,
           },
         },
@@ -27,7 +28,7 @@ export function accountRoutes(services: AppServices): RouteObject[] {
           path: 'forgot-password',
           handle: { back: '/account/sign-in' } satisfies BrandHeaderHandle,
           lazy: {
-            action: async () => (await import('./forgot-password-action')).createForgotPasswordAction(services),
+            action: async () => (await import('./forgot-password-action')).createForgotPasswordAction(areas),
             Component: async () => (await import('./forgot-password-page')).ForgotPasswordPage,
           },
         },
@@ -35,8 +36,8 @@ export function accountRoutes(services: AppServices): RouteObject[] {
           path: 'reset-password',
           handle: { back: '/account/sign-in' } satisfies BrandHeaderHandle,
           lazy: {
-            loader: async () => (await import('./reset-password-action')).createResetPasswordLoader(services),
-            action: async () => (await import('./reset-password-action')).createResetPasswordAction(services),
+            loader: async () => (await import('./reset-password-action')).createResetPasswordLoader(areas),
+            action: async () => (await import('./reset-password-action')).createResetPasswordAction(areas),
             Component: async () => (await import('./reset-password-page')).ResetPasswordPage,
           },
         },
@@ -45,14 +46,14 @@ export function accountRoutes(services: AppServices): RouteObject[] {
           // Session and subscriber lookups can fail on the network: retry, not a crash.
           ErrorBoundary: RetryErrorScreen,
           lazy: {
-            loader: async () => (await import('./subscription-loader')).createSubscriptionLoader(services),
+            loader: async () => (await import('./subscription-loader')).createSubscriptionLoader(areas),
             Component: async () => (await import('./subscription-page')).SubscriptionPage,
           },
         },
         {
           path: 'sign-out',
           action: async () => {
-            await services.auth.signOut();
+            await areas.account.auth.signOut();
             return redirect('/account/sign-in');
           },
         },

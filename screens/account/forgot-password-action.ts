@@ -1,5 +1,6 @@
 import type { ActionFunction } from 'react-router';
-import type { AppServices } from '../../services/composition-root';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { AccountArea } from '../../services/account/account-area';
 import { formText } from './form-text';
 
 export interface ForgotPasswordActionData {
@@ -14,11 +15,11 @@ export interface ForgotPasswordActionData {
  * and so is the page's: errors (e.g. the send-interval limit) are reported, and the visitor is told to
  * check their e-mail either way.
  */
-export function createForgotPasswordAction(services: AppServices): ActionFunction {
+export function createForgotPasswordAction(areas: { readonly telemetry: TelemetryArea; readonly account: AccountArea }): ActionFunction {
   return async ({ request }): Promise<ForgotPasswordActionData> => {
     const email = formText(await request.formData(), 'email').trim();
-    const failure = await services.auth.requestPasswordReset(email, `${new URL(request.url).origin}/account/reset-password`);
-    if (failure) services.reportError(new Error(`Password reset request failed: ${failure.message}`));
+    const failure = await areas.account.auth.requestPasswordReset(email, `${new URL(request.url).origin}/account/reset-password`);
+    if (failure) areas.telemetry.reportError(new Error(`Password reset request failed: ${failure.message}`));
     return { sentTo: email, requestedAt: Date.now() };
   };
 }

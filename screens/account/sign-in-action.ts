@@ -2,7 +2,8 @@ import { redirect, type ActionFunction } from 'react-router';
 import { postLoginPath, safeRedirectPath } from '../../engine/post-login-path';
 import { subscriptionStatus } from '../../engine/subscription-status';
 import type { AuthFailure, AuthUser } from '../../services/account/auth-service';
-import type { AppServices } from '../../services/composition-root';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { AccountArea } from '../../services/account/account-area';
 import { formText } from './form-text';
 
 /**
@@ -26,42 +27,42 @@ export const SET_CUSTOMER_EMAIL_FUNCTION = 'set-revenuecat-customer-email';
  * and answered with `lookupFailed`: the visitor is signed in, so the page offers to retry the lookup
  * (intent `continue`) rather than the generic error screen or a second login.
  */
-export function createSignInAction(services: AppServices): ActionFunction {
+export function createSignInAction(areas: { readonly telemetry: TelemetryArea; readonly account: AccountArea }): ActionFunction {
   return async ({ request }): Promise<SignInActionData | Response | null> => {
     const form = await request.formData();
     const requested = safeRedirectPath(new URL(request.url).searchParams.get('path'));
     if (form.get(SIGN_IN_INTENT_FIELD) === CONTINUE_AFTER_SIGN_IN) {
       let user: AuthUser | null;
       try {
-        user = await services.auth.currentUser();
+        user = await areas.account.auth.currentUser();
       } catch (error) {
-        services.reportError(error);
+        areas.telemetry.reportError(error);
         return { lookupFailed: true };
       }
       // The session is gone (signed out elsewhere): the form is shown again.
       if (!user) return null;
-      return destinationAfterSignIn(services, user, requested);
+      return destinationAfterSignIn(areas, user, requested);
     }
     const email = formText(form, 'email').trim();
     const password = formText(form, 'password');
-    const result = await services.auth.signIn(email, password);
+    const result = await areas.account.auth.signIn(email, password);
     if (result.error) return { error: result.error };
     try {
-      await services.backendFunctions.invoke(SET_CUSTOMER_EMAIL_FUNCTION);
+      await areas.account.backendFunctions.invoke(SET_CUSTOMER_EMAIL_FUNCTION);
     } catch (error) {
-      services.reportError(error);
+      areas.telemetry.reportError(error);
     }
-    return destinationAfterSignIn(services, result.user, requested);
+    return destinationAfterSignIn(areas, result.user, requested);
   };
 }
 
-async function destinationAfterSignIn(services: AppServices, user: AuthUser, requested: string | undefined): Promise<SignInActionData | Response> {
+async function destinationAfterSignIn(areas: { readonly telemetry: TelemetryArea; readonly account: AccountArea }, user: AuthUser, requested: string | undefined): Promise<SignInActionData | Response> {
   if (requested !== undefined) return redirect(requested);
   try {
-    const record = await services.receipts.subscriber(user.id);
+    const record = await areas.account.receipts.subscriber(user.id);
     return redirect(postLoginPath(undefined, subscriptionStatus(user.id, record, new Date())));
   } catch (error) {
-    services.reportError(error);
+    areas.telemetry.reportError(error);
     return { lookupFailed: true };
   }
 }

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import { subscriptionList, type SubscriptionListRow } from '../../engine/subscription-list';
 import { subscriptionStandings, type StandingRow } from '../../engine/subscription-standing';
-import type { AppServices } from '../../services/composition-root';
+import type { AccountArea } from '../../services/account/account-area';
 
 export interface SubscriptionLoaderData {
   readonly email: string;
@@ -14,14 +14,14 @@ export interface SubscriptionLoaderData {
  * /account/subscription is for signed-in users only: others go to sign-in with `path` holding this
  * page, so they come back after logging in. The subscriptions come from the receipt service.
  */
-export function createSubscriptionLoader(services: AppServices): LoaderFunction {
+export function createSubscriptionLoader(areas: { readonly account: AccountArea }): LoaderFunction {
   return async ({ request }): Promise<SubscriptionLoaderData> => {
-    const user = services.auth.mayHaveSession() ? await services.auth.currentUser() : null;
+    const user = areas.account.auth.mayHaveSession() ? await areas.account.auth.currentUser() : null;
     if (!user) {
       const { pathname, search } = new URL(request.url);
       throw redirect(`/account/sign-in?${new URLSearchParams({ path: `${pathname}${search}` }).toString()}`);
     }
-    const record = await services.receipts.subscriber(user.id);
+    const record = await areas.account.receipts.subscriber(user.id);
     const subscriptions = subscriptionList(record.subscriber?.subscriptions);
     return { email: user.email ?? '', subscriptions, standings: subscriptionStandings(subscriptions, new Date()) };
   };

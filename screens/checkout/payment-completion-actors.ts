@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { fromPromise } from 'xstate';
 import type { CompletionPaymentIntent, PurchaseDetails, PurchaseMark } from '../../engine/payment-completion-machine';
 import { BackendFunctionError } from '../../services/account/backend-function-error';
-import type { AppServices } from '../../services/composition-root';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { AccountArea } from '../../services/account/account-area';
+import type { CheckoutArea } from '../../services/checkout/checkout-area';
 
 const markAnswer = z.object({ data: z.object({ firstMark: z.boolean() }) });
 
@@ -15,16 +17,16 @@ const isSecondPaymentRefunded = (error: unknown): boolean => error instanceof Ba
 /**
  * The payment-completion machine's side effects: the provider's PaymentIntent, and the backend
  * functions that record the purchase (each idempotent on the server). The tracking step goes to
- * `services.registerPurchase`.
+ * `areas.checkout.registerPurchase`.
  */
-export function paymentCompletionActors(services: Pick<AppServices, 'payments' | 'backendFunctions' | 'registerPurchase' | 'reportError'>, userId: string) {
+export function paymentCompletionActors(areas: { readonly telemetry: Pick<TelemetryArea, 'reportError'>; readonly account: Pick<AccountArea, 'backendFunctions'>; readonly checkout: Pick<CheckoutArea, 'payments' | 'registerPurchase'> }, userId: string) {
   return {
     retrievePaymentIntent: fromPromise<CompletionPaymentIntent | undefined, { clientSecret: string }>(async ({ input }) => {
-      const stripe = await services.payments.stripe();
+      const stripe = await areas.checkout.payments.stripe();
       if (!stripe) throw new Error('The payment provider did not load');
       const result = await stripe.retrievePaymentIntent(input.clientSecret);
       if (result.error) {
-        services.reportError(new Error(`retrievePaymentIntent failed: ${result.error.type} ${result.error.message ?? ''}`));
+        areas.telemetry.reportError(new Error(`retrievePaymentIntent failed: ${result.error.type} ${result.error.message ?? ''}`));
         return undefined;
       }
       const { id, status, amount, currency, payment_method: paymentMethod, last_payment_error: lastError } = result.paymentIntent;
@@ -35,7 +37,7 @@ export function paymentCompletionActors(services: Pick<AppServices, 'payments' |
     markPurchased: fromPromise<PurchaseMark, { subscriptionId: string; paymentIntentId: string }>(async ({ input }) => {
       let answer: unknown;
       try {
-        answer = await services.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
+        answer = await areas.account.backendFunctions.invoke('mark-stripe-subscription-purchased', input);
       } catch (error) {
         // An outcome, not a failure: the machine records nothing and the visitor is told of the refund.
         if (isSecondPaymentRefunded(error)) return { outcome: 'refunded' };
@@ -46,12 +48,12 @@ export function paymentCompletionActors(services: Pick<AppServices, 'payments' |
       return { outcome: 'marked', firstMark: parsed.data.data.firstMark };
     }),
     registerPurchase: fromPromise<undefined, PurchaseDetails>(async ({ input }) => {
-      await services.registerPurchase(input);
+      await areas.checkout.registerPurchase(input);
       return undefined;
     }),
     recordReceipt: fromPromise<undefined, { subscriptionId: string }>(async ({ input }) => {
       try {
-        await services.backendFunctions.invoke('record-revenuecat-receipt', { subscriptionId: input.subscriptionId });
+        await areas.account.backendFunctions.invoke('record-revenuecat-receipt', { subscriptionId: input.subscriptionId });
       } catch (error) {
         // Spec: a receipt failure is logged with the user and the subscription id.
         throw new Error(`Receipt creation failed for user ${userId}, subscription ${input.subscriptionId}`, { cause: error });
@@ -59,7 +61,7 @@ export function paymentCompletionActors(services: Pick<AppServices, 'payments' |
       return undefined;
     }),
     scheduleFullPrice: fromPromise<undefined, { subscriptionId: string }>(async ({ input }) => {
-      await services.backendFunctions.invoke('create-stripe-subscription-schedule', { subscriptionId: input.subscriptionId });
+      await areas.account.backendFunctions.invoke('create-stripe-subscription-schedule', { subscriptionId: input.subscriptionId });
       return undefined;
     }),
   };

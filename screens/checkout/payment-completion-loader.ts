@@ -1,6 +1,6 @@
+import type { AccountArea } from '../../services/account/account-area';
 import { redirect, type LoaderFunction } from 'react-router';
 import { paymentPageSearch, readCompletionParams, type PaymentPageParams } from '../../engine/payment-page-params';
-import type { AppServices } from '../../services/composition-root';
 import { requireSignedInUser } from './require-signed-in-user';
 
 export interface PaymentCompletionLoaderData {
@@ -15,9 +15,9 @@ export interface PaymentCompletionLoaderData {
  * id the payment does not count (spec): straight back to its payment page. The page itself runs the
  * payment-completion machine.
  */
-export function createPaymentCompletionLoader(services: AppServices): LoaderFunction {
+export function createPaymentCompletionLoader(areas: { readonly account: AccountArea }): LoaderFunction {
   return async ({ request }): Promise<PaymentCompletionLoaderData> => {
-    const user = await requireSignedInUser(services, request);
+    const user = await requireSignedInUser(areas, request);
     const params = readCompletionParams(new URL(request.url).searchParams);
     if (!params) throw redirect('/checkout/plans');
     if (params.subscriptionId === undefined) throw redirect(`/checkout/payment${paymentPageSearch(params, 'somethingWentWrong')}`);

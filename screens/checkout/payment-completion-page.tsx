@@ -5,7 +5,7 @@ import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { SnapshotFrom } from 'xstate';
 import { paymentCompletionMachine } from '../../engine/payment-completion-machine';
 import { paymentPageSearch } from '../../engine/payment-page-params';
-import { useAppServices } from '../app-services-context';
+import { useAccountArea, useCheckoutArea, useTelemetryArea } from '../areas/area-contexts';
 import { completedPurchaseState } from '../account/completed-purchase-state';
 import { refundedPaymentState } from '../account/refunded-payment-state';
 import type { PaymentCompletionLoaderData } from './payment-completion-loader';
@@ -34,14 +34,16 @@ function viewOf(snapshot: SnapshotFrom<typeof paymentCompletionMachine>): Comple
  */
 export function PaymentCompletionPage() {
   const { t } = useTranslation('checkout');
-  const services = useAppServices();
+  const telemetry = useTelemetryArea();
+  const account = useAccountArea();
+  const checkout = useCheckoutArea();
   const navigate = useNavigate();
   const { params, userId } = useLoaderData<PaymentCompletionLoaderData>();
   const [machine] = useState(() =>
     paymentCompletionMachine.provide({
-      actors: paymentCompletionActors(services, userId),
+      actors: paymentCompletionActors({ telemetry, account, checkout }, userId),
       actions: {
-        reportError: (_, { error }) => services.reportError(error),
+        reportError: (_, { error }) => telemetry.reportError(error),
         goToSubscription: (_, { purchase }) => void navigate('/account/subscription', { replace: true, state: completedPurchaseState(purchase) }),
         goToRefundNotice: (_, { refund }) => void navigate('/account/subscription', { replace: true, state: refundedPaymentState(refund) }),
         returnToPayment: (_, { error }) => void navigate(`/checkout/payment${paymentPageSearch(params, error)}`, { replace: true }),

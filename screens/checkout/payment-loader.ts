@@ -1,6 +1,6 @@
+import type { AccountArea } from '../../services/account/account-area';
 import { redirect, type LoaderFunction } from 'react-router';
 import { isPaymentErrorKey, readPaymentPageParams, type PaymentErrorKey, type PaymentPageParams } from '../../engine/payment-page-params';
-import type { AppServices } from '../../services/composition-root';
 import { requireSignedInUser } from './require-signed-in-user';
 
 export interface PaymentLoaderData {
@@ -10,9 +10,9 @@ export interface PaymentLoaderData {
 }
 
 /** /checkout/payment: signed-in users with a client secret; without one, the plans page (spec). */
-export function createPaymentLoader(services: AppServices): LoaderFunction {
+export function createPaymentLoader(areas: { readonly account: AccountArea }): LoaderFunction {
   return async ({ request }): Promise<PaymentLoaderData> => {
-    await requireSignedInUser(services, request);
+    await requireSignedInUser(areas, request);
     const search = new URL(request.url).searchParams;
     const params = readPaymentPageParams(search);
     if (!params) throw redirect('/checkout/plans');

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { paymentAmountsText } from '../../engine/payment-page-params';
-import { useAppServices } from '../app-services-context';
+import { useTelemetryArea, useCheckoutArea } from '../areas/area-contexts';
 import { PaymentForm } from './payment-form';
 import type { PaymentLoaderData } from './payment-loader';
 import { stripeLocale } from './stripe-locale';
@@ -17,14 +17,15 @@ import { stripeLocale } from './stripe-locale';
  */
 export function PaymentPage() {
   const { t, i18n } = useTranslation('checkout');
-  const services = useAppServices();
+  const telemetry = useTelemetryArea();
+  const checkoutArea = useCheckoutArea();
   const { params, paymentError } = useLoaderData<PaymentLoaderData>();
   const [providerFailed, setProviderFailed] = useState(false);
   // One promise for the page's life: react-stripe-js takes the prop once. A provider that cannot load
   // (Stripe.js unreachable, a chunk that failed) leaves the form empty with a message, not a spinner.
   const [stripe] = useState(() =>
-    services.payments.stripe().catch((error: unknown) => {
-      services.reportError(error);
+    checkoutArea.payments.stripe().catch((error: unknown) => {
+      telemetry.reportError(error);
       setProviderFailed(true);
       return null;
     }),

@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs } from 'react-router';
 import { z } from 'zod/mini';
 import type { SubmitError } from '../../engine/checkout-machine';
 import { BackendFunctionError } from '../../services/account/backend-function-error';
-import type { AppServices } from '../../services/composition-root';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { AccountArea } from '../../services/account/account-area';
 
 /** The backend function that creates the incomplete subscription the payment page pays (spec section 7). */
 export const CREATE_SUBSCRIPTION_FUNCTION = 'create-stripe-subscription';
@@ -34,13 +35,13 @@ const created = z.object({
  * `checkout_changed`, another tab won the race) is answered in place with its own message, unreported:
  * nothing is broken, the visitor chooses again. Any other failure is reported and answered in place.
  */
-export function createPlansAction(services: Pick<AppServices, 'auth' | 'backendFunctions' | 'reportError' | 'conversions'>): (args: ActionFunctionArgs) => Promise<PlansActionData | Response> {
+export function createPlansAction(areas: { readonly telemetry: Pick<TelemetryArea, 'reportError' | 'conversions'>; readonly account: Pick<AccountArea, 'auth' | 'backendFunctions'> }): (args: ActionFunctionArgs) => Promise<PlansActionData | Response> {
   return async ({ request }) => {
     const form = await request.formData();
     const currency = field(form, PLAN_FIELDS.currency)?.toLowerCase();
     const priceId = field(form, PLAN_FIELDS.priceId);
     if (currency === undefined || priceId === undefined) return redirect('/checkout/plans');
-    const user = services.auth.mayHaveSession() ? await services.auth.currentUser() : null;
+    const user = areas.account.auth.mayHaveSession() ? await areas.account.auth.currentUser() : null;
     const email = user?.email;
     if (!email) return redirect('/checkout/plans');
     const plan = field(form, PLAN_FIELDS.plan);
@@ -48,18 +49,18 @@ export function createPlansAction(services: Pick<AppServices, 'auth' | 'backendF
 
     let answer: unknown;
     try {
-      answer = await services.backendFunctions.invoke(CREATE_SUBSCRIPTION_FUNCTION, { currency, email, priceId });
+      answer = await areas.account.backendFunctions.invoke(CREATE_SUBSCRIPTION_FUNCTION, { currency, email, priceId });
     } catch (error) {
       if (error instanceof BackendFunctionError && error.code === 'already_subscribed') return redirect('/account/subscription');
       if (error instanceof BackendFunctionError && error.status === 409 && error.code === 'checkout_changed') return { error: 'checkoutChanged' };
-      services.reportError(error);
+      areas.telemetry.reportError(error);
       return { error: 'submitFailed' };
     }
     const parsed = created.safeParse(answer);
     const subscription = parsed.success ? parsed.data.data : undefined;
     // No client secret: nothing to pay now (a 100 % coupon), which this page never sells.
     if (subscription?.clientSecret === null || subscription?.clientSecret === undefined) {
-      services.reportError(new Error(`${CREATE_SUBSCRIPTION_FUNCTION} answered without a payment to confirm`));
+      areas.telemetry.reportError(new Error(`${CREATE_SUBSCRIPTION_FUNCTION} answered without a payment to confirm`));
       return { error: 'submitFailed' };
     }
     const search = new URLSearchParams({
@@ -72,7 +73,7 @@ export function createPlansAction(services: Pick<AppServices, 'auth' | 'backendF
     });
     // The checkout is initiated here: the subscription exists and the visitor goes on to pay. Not
     // awaited: tracking reports its own failures and never holds the visitor up.
-    void services.conversions.initiateCheckout({
+    void areas.telemetry.conversions.initiateCheckout({
       subscriptionId: subscription.subscriptionId,
       amount: subscription.invoiceSubtotal,
       currency: subscription.invoiceCurrency,

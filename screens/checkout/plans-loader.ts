@@ -6,7 +6,9 @@ import type { UnitSystem } from '../../engine/funnel-answer';
 import { planFromAnswers } from '../../engine/plan-from-answers';
 import { checkoutPlans, type CheckoutPlans, type ListedPrice } from '../../engine/plan-pricing';
 import { subscriptionStatus } from '../../engine/subscription-status';
-import type { AppServices } from '../../services/composition-root';
+import type { FunnelArea } from '../../services/funnel/funnel-area';
+import type { AccountArea } from '../../services/account/account-area';
+import type { CheckoutArea } from '../../services/checkout/checkout-area';
 import { requireSignedInUser } from './require-signed-in-user';
 
 /** The backend function that lists the product's prices (spec section 7). */
@@ -49,16 +51,20 @@ let loads = 0;
  * element offers a retry.
  */
 export function createPlansLoader(
-  services: Pick<AppServices, 'auth' | 'receipts' | 'backendFunctions' | 'checkout' | 'productApi' | 'funnelStorage' | 'browserLanguage'>,
+  areas: {
+    readonly funnel: Pick<FunnelArea, 'productApi' | 'funnelStorage' | 'browserLanguage'>;
+    readonly account: Pick<AccountArea, 'auth' | 'receipts' | 'backendFunctions'>;
+    readonly checkout: Pick<CheckoutArea, 'checkout'>;
+  },
 ): (args: LoaderFunctionArgs) => Promise<PlansLoaderData> {
   return async ({ request }) => {
-    const user = await requireSignedInUser(services, request);
+    const user = await requireSignedInUser(areas, request);
     // The currency comes from the session's cached location (looked up now if the visitor has none yet).
     const [checkout, record, listed, { currency }] = await Promise.all([
-      services.checkout(),
-      services.receipts.subscriber(user.id),
-      services.checkout().then(({ productId }) => services.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId })),
-      services.productApi().then((api) => api.location.location()),
+      areas.checkout.checkout(),
+      areas.account.receipts.subscriber(user.id),
+      areas.checkout.checkout().then(({ productId }) => areas.account.backendFunctions.invoke(LIST_PRICES_FUNCTION, { productId })),
+      areas.funnel.productApi().then((api) => api.location.location()),
     ]);
     const now = Date.now();
     if (subscriptionStatus(user.id, record, new Date(now)) === 'active') throw redirect('/account/subscription');
@@ -73,8 +79,8 @@ export function createPlansLoader(
       countdownStartedAt: checkout.session.countdownStartedAt(now),
       offerShownBefore: checkout.session.offerShown(),
       // "Today" in the visitor's own time zone: the plan counts calendar days from it.
-      personalPlan: planFromAnswers((key) => services.funnelStorage.read(key), calendarDayOf(now, new Date(now).getTimezoneOffset())),
-      units: initialUnitSystem(undefined, services.funnelStorage.read('useMetricOrImperial'), services.browserLanguage()),
+      personalPlan: planFromAnswers((key) => areas.funnel.funnelStorage.read(key), calendarDayOf(now, new Date(now).getTimezoneOffset())),
+      units: initialUnitSystem(undefined, areas.funnel.funnelStorage.read('useMetricOrImperial'), areas.funnel.browserLanguage()),
     };
   };
 }

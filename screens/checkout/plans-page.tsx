@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData, useNavigation, useSubmit } from 'react-router';
 import { checkoutMachine, countdownSeconds, formatCountdown } from '../../engine/checkout-machine';
 import { formatMoney, type PlanId } from '../../engine/plan-pricing';
-import { useAppServices } from '../app-services-context';
+import { usePageArea, useCheckoutArea } from '../areas/area-contexts';
 import socialProof from 'virtual:social-proof';
 import { AwardBadges } from '../award-badges';
 import { StarRating } from '../star-rating';
@@ -38,7 +38,8 @@ export function PlansPage() {
 
 function PlansView({ data }: { readonly data: PlansLoaderData }) {
   const { t, i18n } = useTranslation('checkout');
-  const services = useAppServices();
+  const pageArea = usePageArea();
+  const checkoutArea = useCheckoutArea();
   const submit = useSubmit();
   const navigation = useNavigation();
   const actionData = useActionData<PlansActionData | undefined>();
@@ -61,12 +62,12 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
         { method: 'post' },
       );
     });
-    const shown = actor.on('offerShown', () => void services.checkout().then((checkout) => checkout.session.rememberOfferShown()));
+    const shown = actor.on('offerShown', () => void checkoutArea.checkout().then((checkout) => checkout.session.rememberOfferShown()));
     return () => {
       submitting.unsubscribe();
       shown.unsubscribe();
     };
-  }, [actor, plans, services, submit]);
+  }, [actor, plans, pageArea, checkoutArea, submit]);
 
   // One tick a second drives the countdown and the offer's 30 s.
   useEffect(() => {
@@ -89,7 +90,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
     actor.send({ type: 'SUBMIT' });
   };
   const startNow = () => {
-    topSelector.current?.scrollIntoView({ behavior: services.prefersReducedMotion() ? 'auto' : 'smooth', block: 'center' });
+    topSelector.current?.scrollIntoView({ behavior: pageArea.prefersReducedMotion() ? 'auto' : 'smooth', block: 'center' });
     topSelector.current?.querySelector<HTMLInputElement>('input:checked')?.focus({ preventScroll: true });
   };
 

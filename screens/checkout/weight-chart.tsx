@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { KILOGRAMS_PER_POUND } from '../../engine/answer-storage';
 import type { PersonalPlan } from '../../engine/daily-calorie-plan';
 import type { UnitSystem } from '../../engine/funnel-answer';
-import { useAppServices } from '../app-services-context';
+import { usePageArea } from '../areas/area-contexts';
 import { formatDay } from './plan-display';
 
 /**
@@ -24,7 +24,7 @@ export function WeightChart({
   readonly weight: (kg: number) => string;
 }) {
   const { t } = useTranslation('checkout');
-  const services = useAppServices();
+  const pageArea = usePageArea();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   const goalDate = formatDay(plan.goalDay, language, 'long');
@@ -71,7 +71,7 @@ export function WeightChart({
           options: {
             responsive: true,
             maintainAspectRatio: false,
-            animation: services.prefersReducedMotion() ? false : { duration: 900 },
+            animation: pageArea.prefersReducedMotion() ? false : { duration: 900 },
             plugins: { legend: { display: false }, tooltip: { enabled: false } },
             scales: {
               x: { grid: { display: false }, ticks: { color: muted, maxRotation: 0, autoSkip: true, maxTicksLimit: 4 } },
@@ -89,7 +89,7 @@ export function WeightChart({
       destroyed = true;
       destroy?.();
     };
-  }, [plan, units, language, t, services]);
+  }, [plan, units, language, t, pageArea]);
 
   return (
     <figure className="weight-chart">

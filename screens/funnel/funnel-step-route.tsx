@@ -5,8 +5,8 @@ import type { FunnelAnswer } from '../../engine/funnel-answer';
 import { FUNNEL_EXITED, funnelStateOf } from '../../engine/funnel-machine';
 import { answerUnit, initialUnitSystem } from '../../engine/answer-storage';
 import type { StepLoaderData } from '../app-routes';
-import { useAppServices } from '../app-services-context';
-import type { AppServices } from '../../services/composition-root';
+import { usePageArea, useFunnelArea, useTelemetryArea } from '../areas/area-contexts';
+import type { PageArea } from '../../services/page/page-area';
 import { LoadingSpinner } from '../loading-spinner';
 import { screenRegistry } from '../screen-registry';
 import { optionIconSize, prefetchIcon } from '../option-icon';
@@ -29,7 +29,8 @@ export function FunnelStepRoute() {
   const { flow, actor } = runtime;
   const step = runtime.step(stepId);
   if (!step) throw new Error(`Step "${stepId}" vanished from flow "${flow.id}"`);
-  const services = useAppServices();
+  const { afterStepPainted, whenIdle, prefersReducedMotion } = usePageArea();
+  const funnelArea = useFunnelArea();
   const navigate = useNavigate();
   const location = useLocation();
   const { search } = location;
@@ -71,9 +72,9 @@ export function FunnelStepRoute() {
 
   const next = flow.steps[step.index + 1];
   const nextHref = `${next ? next.path : flow.exit}${search}`;
-  const gender = services.funnelStorage.read('gender');
+  const gender = funnelArea.funnelStorage.read('gender');
   const background = backgroundFor(step.background, gender);
-  usePrefetchNext(next, gender, services.afterStepPainted);
+  usePrefetchNext(next, gender, afterStepPainted);
 
   // Fixed when a step opens (React's "adjust state when a prop changes" pattern, no ref read in render):
   // the answer it had then, which it shows again (not a subscription: the step being left would render
@@ -84,14 +85,14 @@ export function FunnelStepRoute() {
   // The direction of the move (from the steps' positions) picks the side the new content slides in from.
   const open = (focusHeading: boolean, direction: StepDirection): OpenedStep => {
     const previousAnswer = actor.getSnapshot().context.answers[stepId];
-    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), services.funnelStorage.read('useMetricOrImperial'), services.browserLanguage());
+    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), funnelArea.funnelStorage.read('useMetricOrImperial'), funnelArea.browserLanguage());
     return { stepId, index: step.index, previousAnswer, initialUnit, focusHeading, direction };
   };
   const [opened, setOpened] = useState<OpenedStep>(() => open(false, 'none'));
   if (opened.stepId !== stepId) setOpened(open(true, step.index >= opened.index ? 'forward' : 'back'));
 
   const { i18n } = useTranslation();
-  const { startTelemetry, whenIdle } = services;
+  const { startTelemetry } = useTelemetryArea();
   const onPainted = useCallback(() => {
     startTelemetry();
     warmTextFormatting(i18n, whenIdle);
@@ -110,7 +111,7 @@ export function FunnelStepRoute() {
       onBack={step.index > 0 ? onBack : undefined}
       focusHeading={opened.focusHeading}
       direction={opened.direction}
-      answersSurviveReload={services.answersSurviveReload}
+      answersSurviveReload={funnelArea.answersSurviveReload}
     >
       <Suspense fallback={<LoadingSpinner />}>
         <Component
@@ -122,7 +123,7 @@ export function FunnelStepRoute() {
           onContinue={onContinue}
           nextHref={nextHref}
           initialUnit={opened.initialUnit}
-          reducedMotion={services.prefersReducedMotion()}
+          reducedMotion={prefersReducedMotion()}
         />
         <StepPainted onPainted={onPainted} />
       </Suspense>
@@ -175,7 +176,7 @@ export function backgroundFor(background: CompiledBackground | undefined, gender
  * has painted: on the page's first step after the root spinner (until then the visitor cannot leave the
  * step, and the bandwidth belongs to what paints it).
  */
-function usePrefetchNext(next: CompiledStep | undefined, gender: string | null, afterStepPainted: AppServices['afterStepPainted']): void {
+function usePrefetchNext(next: CompiledStep | undefined, gender: string | null, afterStepPainted: PageArea['afterStepPainted']): void {
   useEffect(() => {
     if (!next) return;
     let cancelled = false;

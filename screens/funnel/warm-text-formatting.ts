@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import type { AppServices } from '../../services/composition-root';
+import type { PageArea } from '../../services/page/page-area';
 
 /** A busy phone still gets the formatters built within a couple of seconds. */
 const WARM_UP_TIMEOUT_MS = 2000;
@@ -10,7 +10,7 @@ const WARM_UP_TIMEOUT_MS = 2000;
  * first `Intl.NumberFormat` and `Intl.PluralRules` for a language load its locale data, which at a
  * phone's speed cost a large part of the first tap. Done once per language, when the main thread is idle.
  */
-export function warmTextFormatting(instance: i18n, whenIdle: AppServices['whenIdle']): void {
+export function warmTextFormatting(instance: i18n, whenIdle: PageArea['whenIdle']): void {
   const language = instance.resolvedLanguage ?? instance.language;
   if (warmed.has(language)) return;
   warmed.add(language);

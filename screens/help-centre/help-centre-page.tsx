@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppServices } from '../app-services-context';
 import './help-centre.css';
+import { useHelpCentreArea } from '../areas/area-contexts';
 
 /**
  * /help-center: three choices. A general question or suggestion opens the configured support address
@@ -9,7 +9,7 @@ import './help-centre.css';
  */
 export function HelpCentrePage() {
   const { t } = useTranslation('help-centre');
-  const { helpCentre } = useAppServices();
+  const helpCentre = useHelpCentreArea();
   const mailto = `mailto:${helpCentre.supportEmail}?${new URLSearchParams({ subject: t('index.questionSubject') }).toString().replaceAll('+', '%20')}`;
   return (
     <main className="account-page help-centre">

@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { completedView, countsFromSearch } from '../../engine/cancel-refund-result';
 import type { HelpCentreAction } from '../../engine/subscription-eligibility';
-import type { AppServices } from '../../services/composition-root';
+import type { AccountArea } from '../../services/account/account-area';
+import type { HelpCentreService } from '../../services/help-centre/help-centre-service';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import { HelpCentreAreaContext } from '../areas/area-contexts';
+import { areaRoute } from '../areas/area-route';
 import { RetryErrorScreen } from '../retry-error-screen';
 import type { CompletedLoaderData } from './completed-page';
 import type { StoreLoaderData } from './store-page';
@@ -13,18 +17,18 @@ const ACTIONS: readonly HelpCentreAction[] = ['cancelation', 'refund'];
  * /help-center/cancelation and /help-center/refund, each with index, apple, google and completed.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
-export function helpCentreRoutes(services: AppServices): RouteObject[] {
+export function helpCentreRoutes(areas: { readonly account: AccountArea; readonly telemetry: TelemetryArea; readonly helpCentre: HelpCentreService }): RouteObject[] {
   const pageFor = (action: HelpCentreAction): RouteObject => ({
     path: action,
     // Session and subscriber lookups can fail on the network: retry, not a crash.
     ErrorBoundary: RetryErrorScreen,
-    lazy: { loader: async () => (await import('./signed-in-loader')).createSignedInLoader(services) },
+    lazy: { loader: async () => (await import('./signed-in-loader')).createSignedInLoader(areas) },
     children: [
       {
         index: true,
         lazy: {
-          loader: async () => (await import('./request-loader')).createRequestLoader(services, action),
-          action: async () => (await import('./request-action')).createRequestAction(services, action),
+          loader: async () => (await import('./request-loader')).createRequestLoader(areas, action),
+          action: async () => (await import('./request-action')).createRequestAction(areas, action),
           Component: async () => (await import('./request-page')).RequestPage,
         },
       },
@@ -44,11 +48,13 @@ export function helpCentreRoutes(services: AppServices): RouteObject[] {
     ],
   });
   return [
-    {
-      path: 'help-center',
-      // The account pages' layout: the help centre's texts load on first use, pages suspend until then.
-      lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
-      children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
-    },
+    areaRoute(HelpCentreAreaContext, areas.helpCentre, [
+      {
+        path: 'help-center',
+        // The account pages' layout: the help centre's texts load on first use, pages suspend until then.
+        lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+        children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
+      },
+    ]),
   ];
 }

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunction } from 'react-router';
 import { countsToSearch } from '../../engine/cancel-refund-result';
 import type { HelpCentreAction } from '../../engine/subscription-eligibility';
-import type { AppServices } from '../../services/composition-root';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { HelpCentreService } from '../../services/help-centre/help-centre-service';
 
 /** Form field carrying the request type the choice decided. */
 export const REQUEST_TYPE_FIELD = 'type';
@@ -16,15 +17,15 @@ export interface RequestActionData {
  * reported and shown on the page, which keeps the button for another try: the functions are
  * idempotent, so trying again never cancels or refunds twice.
  */
-export function createRequestAction(services: AppServices, action: HelpCentreAction): ActionFunction {
+export function createRequestAction(areas: { readonly telemetry: TelemetryArea; readonly helpCentre: HelpCentreService }, action: HelpCentreAction): ActionFunction {
   return async ({ request }): Promise<RequestActionData | Response> => {
     const type = (await request.formData()).get(REQUEST_TYPE_FIELD);
     if (type !== 'all' && type !== 'web') return { failed: true };
     try {
-      const counts = await services.helpCentre.request(action, type);
+      const counts = await areas.helpCentre.request(action, type);
       return redirect(`/help-center/${action}/completed?${countsToSearch(counts)}`);
     } catch (error) {
-      services.reportError(error);
+      areas.telemetry.reportError(error);
       return { failed: true };
     }
   };

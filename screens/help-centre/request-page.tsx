@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from 'react-router';
 import { cancelRefundChoiceMachine } from '../../engine/cancel-refund-choice-machine';
 import { eligibleTotal, type EligibleCounts, type HelpCentreAction } from '../../engine/subscription-eligibility';
-import { useAppServices } from '../app-services-context';
 import { ChoiceDialog } from './choice-dialog';
 import type { RequestActionData } from './request-action';
 import { REQUEST_TYPE_FIELD } from './request-action';
 import type { RequestLoaderData } from './request-loader';
 import './help-centre.css';
+import { useHelpCentreArea } from '../areas/area-contexts';
 
 /**
  * /help-center/cancelation and /help-center/refund: the user's e-mail and the request's subject in
@@ -30,7 +30,7 @@ interface RequestFormProps {
 
 function RequestForm({ action, email, counts }: RequestFormProps) {
   const { t } = useTranslation('help-centre');
-  const { helpCentre } = useAppServices();
+  const helpCentre = useHelpCentreArea();
   const actionData = useActionData<RequestActionData | undefined>();
   const navigation = useNavigation();
   const submit = useSubmit();

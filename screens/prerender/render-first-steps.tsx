@@ -9,7 +9,7 @@ import { fallbackLanguage } from '../../services/i18n/supported-languages';
 import { prerenderServices } from '../../services/prerender-services';
 import { AppErrorBoundary } from '../app-error-boundary';
 import { createAppRoutes } from '../app-routes';
-import { AppServicesContext } from '../app-services-context';
+import { AppAreasProvider } from '../areas/app-areas-provider';
 import { loadCompiledFlow } from '../funnel/load-compiled-flow';
 
 /** One flow's first step as the build writes it into `dist/<path>/index.html`. */
@@ -58,13 +58,13 @@ export async function renderFirstSteps(englishNamespaces: Readonly<Record<string
     // The same providers as screens/mount-app.tsx, in the same order (hydration compares the trees).
     const { prelude } = await prerender(
       <StrictMode>
-        <AppServicesContext value={services}>
+        <AppAreasProvider services={services}>
           <I18nextProvider i18n={i18n}>
-            <AppErrorBoundary onError={services.reportError}>
+            <AppErrorBoundary onError={services.telemetry.reportError}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppErrorBoundary>
           </I18nextProvider>
-        </AppServicesContext>
+        </AppAreasProvider>
       </StrictMode>,
     );
     const markup = await new Response(prelude).text();

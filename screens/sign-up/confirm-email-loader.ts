@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import { hasAnyAnswer, profileFromAnswers } from '../../engine/profile-from-answers';
-import type { AppServices } from '../../services/composition-root';
+import type { FunnelArea } from '../../services/funnel/funnel-area';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
+import type { AccountArea } from '../../services/account/account-area';
 
 /** The link's own parameters (token_hash pattern); everything else in the query is the visitor's. */
 const LINK_PARAMETERS = ['token_hash', 'type'];
@@ -19,26 +21,26 @@ export interface ConfirmEmailLoaderData {
  * unless the sign-up tab sent it already. A browser without the answers (another device, a
  * mail app's own browser) writes no profile: the sign-up tab's "I've confirmed" writes it there.
  */
-export function createConfirmEmailLoader(services: AppServices): LoaderFunction {
+export function createConfirmEmailLoader(areas: { readonly funnel: FunnelArea; readonly telemetry: TelemetryArea; readonly account: AccountArea }): LoaderFunction {
   return async ({ request }) => {
     const url = new URL(request.url);
     // The fragment never reaches the router's request; the page's own URL still has it.
-    const result = await services.auth.confirmEmail({ search: url.search, hash: window.location.hash });
+    const result = await areas.account.auth.confirmEmail({ search: url.search, hash: window.location.hash });
     if (result.error) {
-      services.reportError(new Error(`E-mail confirmation failed: ${result.error.message}`));
+      areas.telemetry.reportError(new Error(`E-mail confirmation failed: ${result.error.message}`));
       return { invalidLink: true } satisfies ConfirmEmailLoaderData;
     }
     const { user } = result;
-    const profile = profileFromAnswers(user.id, (key) => services.funnelStorage.read(key));
+    const profile = profileFromAnswers(user.id, (key) => areas.funnel.funnelStorage.read(key));
     if (hasAnyAnswer(profile)) {
       // Spec: a failed profile insert is reported and never blocks the visitor.
-      await services.profiles.insert(profile).catch((error: unknown) => services.reportError(error));
+      await areas.account.profiles.insert(profile).catch((error: unknown) => areas.telemetry.reportError(error));
     }
-    services.signUpCache.cacheIdentity({ userId: user.id, email: user.email ?? '' });
+    areas.account.signUpCache.cacheIdentity({ userId: user.id, email: user.email ?? '' });
     // The sign-up is complete here when the link is opened before "I've confirmed" is pressed (or on
     // another device): CompleteRegistration goes from whichever page gets there first, once per
     // account (the tracking claims it on the server). Fire and forget: tracking never blocks the visitor.
-    void services.conversions.completeRegistration({ userId: user.id, email: user.email ?? '' });
+    void areas.telemetry.conversions.completeRegistration({ userId: user.id, email: user.email ?? '' });
     const search = new URLSearchParams(url.search);
     for (const name of LINK_PARAMETERS) search.delete(name);
     const query = search.toString();

@@ -1,14 +1,14 @@
 import { redirect, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
-import type { AppServices } from '../../services/composition-root';
+import type { AccountArea } from '../../services/account/account-area';
 
 /**
  * The shared check on funnel entry, as the loader of each flow's route: a signed-in visitor is sent to
  * /account/subscription (active subscription) or /checkout/plans (otherwise). For visitors without a
  * stored session it answers at once without loading supabase-js (see AuthService.mayHaveSession).
  */
-export function funnelEntryLoader(services: AppServices): LoaderFunction {
+export function funnelEntryLoader(account: Pick<AccountArea, 'signedInDestination'>): LoaderFunction {
   return async () => {
-    const destination = await services.signedInDestination();
+    const destination = await account.signedInDestination();
     return destination === undefined ? null : redirect(destination);
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppServices } from '../app-services-context';
+import { useFunnelArea } from '../areas/area-contexts';
 
 /** Spec section 9: a new message every 2333 ms, and /checkout/plans after 7000 ms. */
 export const PREPARING_MESSAGE_INTERVAL_MS = 2333;
@@ -20,11 +20,11 @@ export function PreparingPage() {
   // Every hop keeps the query string: ad parameters (utm_*, fbclid, lng) must reach checkout.
   const { search } = useLocation();
   const [index, setIndex] = useState(0);
-  const services = useAppServices();
+  const funnelArea = useFunnelArea();
 
   // The plans page comes next and prices in the visitor's currency: look the location up during the
   // 7 s wait (it is cached for the session, so the plans loader then reads it without a request).
-  useEffect(() => void services.productApi().then((api) => api.location.location()).catch(() => undefined), [services]);
+  useEffect(() => void funnelArea.productApi().then((api) => api.location.location()).catch(() => undefined), [funnelArea]);
 
   useEffect(() => {
     const interval = setInterval(() => {

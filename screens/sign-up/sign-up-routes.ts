@@ -1,6 +1,8 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { BrandHeaderHandle } from '../brand/brand-header';
-import type { AppServices } from '../../services/composition-root';
+import type { AccountArea } from '../../services/account/account-area';
+import type { FunnelArea } from '../../services/funnel/funnel-area';
+import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
 import { RetryErrorScreen } from '../retry-error-screen';
 
 /**
@@ -8,7 +10,7 @@ import { RetryErrorScreen } from '../retry-error-screen';
  * where the confirmation e-mail's link lands when the backend asks for one. Pages are lazy
  * chunks; the loaders here stay tiny because this file ships with the app's entry.
  */
-export function signUpRoutes(services: AppServices): RouteObject[] {
+export function signUpRoutes(areas: { readonly funnel: FunnelArea; readonly account: AccountArea; readonly telemetry: TelemetryArea }): RouteObject[] {
   return [
     {
       path: 'sign-up',
@@ -22,14 +24,14 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
           ErrorBoundary: RetryErrorScreen,
           // Spec: a visitor who already has a session goes straight to preparing.
           loader: async ({ request }) =>
-            services.auth.mayHaveSession() && (await services.auth.currentUser()) ? redirect(`/sign-up/preparing${new URL(request.url).search}`) : null,
+            areas.account.auth.mayHaveSession() && (await areas.account.auth.currentUser()) ? redirect(`/sign-up/preparing${new URL(request.url).search}`) : null,
           lazy: { Component: async () => (await import('./sign-up-password-page')).SignUpPasswordPage },
         },
         {
           path: 'email',
           handle: { back: '/sign-up/password' } satisfies BrandHeaderHandle,
           // Spec: without a stored password the e-mail step sends the visitor back to the password.
-          loader: ({ request }) => (services.signUpCache.storedPassword() === undefined ? redirect(`/sign-up/password${new URL(request.url).search}`) : null),
+          loader: ({ request }) => (areas.account.signUpCache.storedPassword() === undefined ? redirect(`/sign-up/password${new URL(request.url).search}`) : null),
           lazy: { Component: async () => (await import('./sign-up-email-page')).SignUpEmailPage },
         },
         { path: 'preparing', lazy: { Component: async () => (await import('./preparing-page')).PreparingPage } },
@@ -37,7 +39,7 @@ export function signUpRoutes(services: AppServices): RouteObject[] {
           // Where the confirmation e-mail's link lands (e-mail confirmation on): signs in, then preparing.
           path: 'confirm',
           lazy: {
-            loader: async () => (await import('./confirm-email-loader')).createConfirmEmailLoader(services),
+            loader: async () => (await import('./confirm-email-loader')).createConfirmEmailLoader(areas),
             Component: async () => (await import('./confirm-email-page')).ConfirmEmailPage,
           },
         },

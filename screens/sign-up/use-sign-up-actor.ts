@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { emit, fromPromise, type ActorRefFrom } from 'xstate';
 import { profileFromAnswers } from '../../engine/profile-from-answers';
 import { signUpMachine, type CreatedAccount } from '../../engine/sign-up-machine';
-import { useAppServices } from '../app-services-context';
+import { useFunnelArea, useTelemetryArea, useAccountArea } from '../areas/area-contexts';
 
 export type SignUpActor = ActorRefFrom<typeof signUpMachine>;
 
@@ -32,7 +32,9 @@ export const CONFIRM_EMAIL_PATH = '/sign-up/confirm';
  * session-scoped password and identity, and the navigation to the preparing screen.
  */
 export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassword = true }: SignUpActorOptions): SignUpActor {
-  const services = useAppServices();
+  const funnelArea = useFunnelArea();
+  const telemetry = useTelemetryArea();
+  const accountArea = useAccountArea();
   const navigate = useNavigate();
   // The query string (ad parameters) stays with the visitor, as it does through the funnel.
   const { search } = useLocation();
@@ -43,14 +45,14 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
       signUpMachine.provide({
         actors: {
           createAccount: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
-            const visitorId = services.readVisitorId();
+            const visitorId = funnelArea.readVisitorId();
             // Spec: a missing visitor cookie is reported, and sign-up goes on with "unknown".
-            if (visitorId === undefined) services.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
+            if (visitorId === undefined) telemetry.reportError(new Error('Visitor cookie cnfdVisitorId missing at sign-up'));
             // CompleteRegistration's server event carries the visitor's city, country and zip code from
             // the session's cached location: look it up beside the sign-up call (cached for the session,
             // never rejects), so it is there when the account exists.
-            const located = services.productApi().then((api) => api.location.location()).catch(() => undefined);
-            const result = await services.auth.signUp(
+            const located = funnelArea.productApi().then((api) => api.location.location()).catch(() => undefined);
+            const result = await accountArea.auth.signUp(
               input.email,
               input.password,
               { confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR, sign_up_platform: SIGN_UP_PLATFORM },
@@ -62,30 +64,30 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
             return { userId: result.user.id, email: result.user.email ?? input.email, confirmationPending: result.confirmationPending };
           }),
           signIn: fromPromise(async ({ input }: { input: { email: string; password: string } }): Promise<CreatedAccount> => {
-            const result = await services.auth.signIn(input.email, input.password);
+            const result = await accountArea.auth.signIn(input.email, input.password);
             if (result.error) throw new Error(result.error.message);
             return { userId: result.user.id, email: result.user.email ?? input.email };
           }),
           insertProfile: fromPromise(async ({ input }: { input: { userId: string } }) => {
-            await services.profiles.insert(profileFromAnswers(input.userId, (key) => services.funnelStorage.read(key)));
+            await accountArea.profiles.insert(profileFromAnswers(input.userId, (key) => funnelArea.funnelStorage.read(key)));
           }),
         },
         actions: {
-          persistPassword: (_, { password }) => services.signUpCache.persistPassword(password),
-          clearPassword: () => services.signUpCache.clearPassword(),
+          persistPassword: (_, { password }) => accountArea.signUpCache.persistPassword(password),
+          clearPassword: () => accountArea.signUpCache.clearPassword(),
           advance: emit(({ context }) => ({ type: 'advance', email: context.email, password: context.password })),
-          cacheIdentity: (_, identity) => services.signUpCache.cacheIdentity(identity),
+          cacheIdentity: (_, identity) => accountArea.signUpCache.cacheIdentity(identity),
           goToPreparing: emit({ type: 'goToPreparing' }),
           // Spec: other sign-up errors are only logged; profile-insert errors reported and logged.
-          reportError: (_, { error }) => services.reportError(error),
+          reportError: (_, { error }) => telemetry.reportError(error),
           // Never awaited: tracking reports its own failures and must not hold the visitor up.
-          trackRegistration: (_, account) => void services.conversions.completeRegistration(account),
+          trackRegistration: (_, account) => void telemetry.conversions.completeRegistration(account),
         },
       }),
-    [services],
+    [funnelArea, telemetry, accountArea],
   );
-  const storedPassword = useStoredPassword ? services.signUpCache.storedPassword() : undefined;
-  const storedEmail = useStoredEmail ? services.signUpCache.storedEmail() : undefined;
+  const storedPassword = useStoredPassword ? accountArea.signUpCache.storedPassword() : undefined;
+  const storedEmail = useStoredEmail ? accountArea.signUpCache.storedEmail() : undefined;
   const actor = useActorRef(machine, {
     input: {
       ...(storedPassword === undefined ? {} : { storedPassword }),

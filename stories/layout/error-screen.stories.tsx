@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { fn } from 'storybook/test';
-import { createAppServices } from '../../services/composition-root';
-import { AppServicesContext } from '../../screens/app-services-context';
+import { quietTelemetryArea } from '../../services/telemetry/quiet-telemetry-area';
+import { TelemetryAreaContext } from '../../screens/areas/area-contexts';
 import { ErrorScreen } from '../../screens/error-screen';
 import { LoadingSpinner } from '../../screens/loading-spinner';
 import { RootErrorScreen } from '../../screens/root-error-screen';
@@ -43,11 +43,12 @@ function RootErrorPreview({ failure, status, statusText, message, reportError }:
       ),
     [failure, status, statusText, message],
   );
-  const services = useMemo(() => ({ ...createAppServices(), reportError, recordPageView: () => {}, startTelemetry: () => {} }), [reportError]);
+  // Only telemetry differs from the preview's areas: the story watches what is reported.
+  const telemetry = useMemo(() => quietTelemetryArea(reportError), [reportError]);
   return (
-    <AppServicesContext value={services}>
+    <TelemetryAreaContext value={telemetry}>
       <RouterProvider router={router} />
-    </AppServicesContext>
+    </TelemetryAreaContext>
   );
 }
 

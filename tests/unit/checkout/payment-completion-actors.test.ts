@@ -7,10 +7,9 @@ import { paymentCompletionActors } from '../../../screens/checkout/payment-compl
 function mark(answer: () => Promise<unknown>): Promise<unknown> {
   const actors = paymentCompletionActors(
     {
-      payments: { stripe: () => Promise.reject(new Error('not used by the mark')) },
-      backendFunctions: { invoke: answer },
-      registerPurchase: () => Promise.reject(new Error('not used by the mark')),
-      reportError: () => {},
+      checkout: { payments: { stripe: () => Promise.reject(new Error('not used by the mark')) }, registerPurchase: () => Promise.reject(new Error('not used by the mark')) },
+      account: { backendFunctions: { invoke: answer } },
+      telemetry: { reportError: () => {} },
     },
     'user-1',
   );

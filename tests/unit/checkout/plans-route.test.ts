@@ -77,13 +77,13 @@ describe('the plans loader', () => {
     return {
       backendFunctions,
       services: {
-        auth: auth(overrides.user === undefined ? USER : overrides.user),
-        receipts: receipts(overrides.expires),
-        backendFunctions,
-        checkout: () => Promise.resolve({ productId: 'prod_x', session: { countdownStartedAt: () => 1234, offerShown: () => true, rememberOfferShown: () => {} } }),
-        productApi: () => Promise.resolve(productApi(overrides.currency ?? 'eur')),
-        funnelStorage: { restore: () => ({}), persist: () => {}, read: (key: string) => answers[key] ?? null },
-        browserLanguage: () => overrides.browserLanguage ?? 'de-DE',
+        account: { auth: auth(overrides.user === undefined ? USER : overrides.user), receipts: receipts(overrides.expires), backendFunctions },
+        checkout: { checkout: () => Promise.resolve({ productId: 'prod_x', session: { countdownStartedAt: () => 1234, offerShown: () => true, rememberOfferShown: () => {} } }) },
+        funnel: {
+          productApi: () => Promise.resolve(productApi(overrides.currency ?? 'eur')),
+          funnelStorage: { restore: () => ({}), persist: () => {}, read: (key: string) => answers[key] ?? null },
+          browserLanguage: () => overrides.browserLanguage ?? 'de-DE',
+        },
       },
     };
   };
@@ -149,7 +149,7 @@ describe('the plans action', () => {
       initiateCheckout: async (checkout) => void checkouts.push(checkout),
       purchase: async () => undefined,
     };
-    const action = createPlansAction({ auth: auth(options.user === undefined ? USER : options.user), backendFunctions, reportError: (error) => void errors.push(error), conversions });
+    const action = createPlansAction({ account: { auth: auth(options.user === undefined ? USER : options.user), backendFunctions }, telemetry: { reportError: (error) => void errors.push(error), conversions } });
     const request = new Request('http://x/checkout/plans', { method: 'POST', body: new URLSearchParams(fields) });
     const result = await action(routeArgs(request));
     return { result, calls: backendFunctions.calls, errors, checkouts };

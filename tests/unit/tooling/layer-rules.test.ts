@@ -4,13 +4,14 @@ import { join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AREA_CONTEXTS, areaRules, forbiddenAreas } from '../../../tooling/area-rules.mjs';
 import { forbiddenImports, layerRules } from '../../../tooling/layer-rules.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CONFIG = join(ROOT, 'eslint.config.js');
 
 /** The rules this file proves; the others need type information, which these checks do without. */
-const LAYER_RULES: ReadonlySet<string> = new Set(['import-x/no-restricted-paths', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', 'import-x/no-cycle']);
+const LAYER_RULES: ReadonlySet<string> = new Set(['import-x/no-restricted-paths', '@typescript-eslint/no-restricted-imports', 'no-restricted-imports', 'no-restricted-syntax', 'import-x/no-cycle']);
 
 /**
  * The repository's own eslint.config.js, limited to the layer and cycle rules and parsing without the
@@ -108,6 +109,38 @@ describe('layer rules (eslint.config.js from tooling/layer-rules.mjs)', () => {
       const typed = `import type { SupabaseServices } from '${implementation}';\nimport { BackendFunctionError } from '${specifier(screen, 'services/account/backend-function-error')}';\nexport type Planted = SupabaseServices | BackendFunctionError;\nexport const planted = BackendFunctionError;\n`;
       expect(await lintPlanted(screen, typed)).toEqual([]);
       expect(await lintPlanted('screens/main.tsx', `import { createAppServices } from '../services/composition-root';\nexport const planted = createAppServices;\n`)).toEqual([]);
+    });
+  });
+
+  describe('services by area: a screens/ folder uses only its areas (tooling/area-rules.mjs)', () => {
+    const cases = areaRules.flatMap((rule) => forbiddenAreas(rule).map((area) => ({ folder: rule.folder, area: area.name, services: area.services, names: area.names })));
+
+    it('keeps the questionnaire off the account, the checkout and the help centre', () => {
+      expect(cases.filter((entry) => entry.folder === 'screens/funnel').map((entry) => entry.area)).toEqual(['account', 'checkout', 'help-centre']);
+    });
+
+    it.each(cases)('reports $folder reaching the $area area: its hook, its context, its services', async ({ folder, area, services, names }) => {
+      const planted = `${folder}/planted-area-violation.ts`;
+      const serviceModule = moduleIn(`services/${services[0] ?? area}`);
+      const problems = await lintPlanted(
+        planted,
+        `import { ${names.join(', ')} } from '${specifier(planted, AREA_CONTEXTS)}';\nimport type { Planted } from '${specifier(planted, serviceModule)}';\nexport type Used = Planted;\nexport const used = [${names.join(', ')}];\n`,
+      );
+      expect(rulesOf(problems), `${planted}: ${area}`).toEqual(['no-restricted-imports', 'no-restricted-imports', 'import-x/no-restricted-paths']);
+      expect(problems[0]?.message).toContain(`does not use the ${area} area`);
+    });
+
+    it('reports a route table or page taking the whole AppServices, and accepts the areas a folder uses', async () => {
+      const planted = 'screens/funnel/planted-area-violation.ts';
+      const whole = await lintPlanted(planted, `import type { AppServices } from '${specifier(planted, 'services/app-services.ts')}';\nexport type Used = AppServices;\n`);
+      expect(rulesOf(whole)).toEqual(['import-x/no-restricted-paths']);
+      const own = await lintPlanted(
+        planted,
+        `import { useFunnelArea, usePageArea, useTelemetryArea } from '${specifier(planted, AREA_CONTEXTS)}';\nimport type { FunnelArea } from '${specifier(planted, 'services/funnel/funnel-area.ts')}';\nexport type Used = FunnelArea;\nexport const used = [useFunnelArea, usePageArea, useTelemetryArea];\n`,
+      );
+      expect(own).toEqual([]);
+      const checkout = 'screens/checkout/planted-area-use.ts';
+      expect(await lintPlanted(checkout, `import { useCheckoutArea } from '${specifier(checkout, AREA_CONTEXTS)}';\nexport const used = useCheckoutArea;\n`)).toEqual([]);
     });
   });
 

@@ -1,0 +1,42 @@
+import variants from 'virtual:flow-variants';
+import { afterRootSpinner } from '../after-root-spinner';
+import { peekBootFlagVariant } from '../flags/boot-flag-resolve';
+import { loadFunnelFlagClient } from '../flags/load-funnel-flag-provider';
+import { createFunnelFlowResolver, type FlagExposure } from '../flags/resolve-funnel-flow';
+import type { Platform } from '../platform';
+import { captureFbclid } from '../visitor/capture-fbclid';
+import { ensureVisitorId, readVisitorId } from '../visitor/ensure-visitor-id';
+import { IDLE_TIMEOUT_MS, whenIdle } from '../when-idle';
+import { browserFunnelStorage } from './browser-funnel-storage';
+import type { FunnelArea } from './funnel-area';
+
+export function browserFunnelArea(platform: Platform, recordFlagExposure: (exposure: FlagExposure) => void): FunnelArea {
+  const { local, session, log } = platform;
+  // Read (and the cookie's lifetime refreshed) once per page: every step's loader asks for it, and a
+  // cookie read and write on each tap is main-thread time between the tap and the next question.
+  let visitorId: string | undefined;
+  return {
+    visitorId: () => (visitorId ??= ensureVisitorId(document)),
+    readVisitorId: () => readVisitorId(document),
+    captureClickId: (url) => captureFbclid(url, local.storage, Date.now),
+    resolveFunnelFlow: createFunnelFlowResolver({
+      variants,
+      // The SDK and Confidence's provider are their own chunks, loaded with the first lookup (a
+      // visitor whose variant is remembered never loads them).
+      load: (signal) => loadFunnelFlagClient({ env: platform.env, origin: platform.origin, fetch: platform.fetch, signal, log }),
+      // The boot script's lookup decides the flow; the SDK follows once the first step is usable
+      // (issue 14: not needed to paint or answer the first question).
+      early: {
+        read: (id) => peekBootFlagVariant(id),
+        later: (evaluate) => afterRootSpinner(document, () => whenIdle(evaluate, IDLE_TIMEOUT_MS)),
+      },
+      storage: local.storage,
+      onExposure: recordFlagExposure,
+      log,
+    }),
+    funnelStorage: browserFunnelStorage(local.storage, session.storage, log),
+    answersSurviveReload: local.persistent,
+    browserLanguage: () => navigator.language,
+    productApi: platform.productApi,
+  };
+}
