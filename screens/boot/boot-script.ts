@@ -14,6 +14,8 @@ export interface BootSettings {
   readonly loadingText: Readonly<Record<string, string>>;
   /** On a prerendered page, the attribute of the script and preload tags held until the first paint (its value: `module` or a link's rel). */
   readonly afterPaintAttribute: string;
+  /** `false`: a tap before hydration is not held for the app (the bench's side-by-side, tooling/first-paint-devices.ts). */
+  readonly earlyTap?: false;
   /** The funnel flag's lookup, started here on the baseline flow's pages (absent: no flag in the build). */
   readonly flag?: BootFlagSettings;
 }
@@ -57,7 +59,7 @@ function guarded<T>(part: () => T): T | undefined {
  * (`afterPaintAttribute`, the first-paint plugin); they start here once the first frame is painted
  * (the markup is there; the scripts only hydrate it), and after a second at the latest.
  */
-function startHeldScripts({ prerenderedLanguage, afterPaintAttribute }: BootSettings): void {
+function startHeldScripts({ prerenderedLanguage, afterPaintAttribute, earlyTap }: BootSettings): void {
   if (prerenderedLanguage === undefined) return;
   let started = false;
   const startScripts = (): void => {
@@ -72,7 +74,7 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute }: BootSett
     for (const held of document.querySelectorAll(`[${afterPaintAttribute}]`)) guarded(() => startHeld(held, afterPaintAttribute));
   };
   try {
-    holdEarlyTap();
+    if (earlyTap !== false) holdEarlyTap();
     startAfterFirstPaint(startScripts);
   } finally {
     // Whatever threw above (a browser that lists paint timing but never reports the paint, one without
