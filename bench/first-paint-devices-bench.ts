@@ -141,25 +141,22 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
   const tapToNext = async (page: Awaited<ReturnType<typeof open>>['page']): Promise<number | undefined> => {
     await page.locator('#root button[aria-pressed]').first().click({ noWaitAfter: true });
     // In the page: each frame until the next question is there, then the frame that paints it.
+    // In the page: each frame until the next question is there, then the frame that paints it. (No
+    // named functions in here: tsx's keepNames would call a helper the page does not have.)
     const painted = await page.evaluate(
-      ({ start, lostAfterMs }) =>
-        new Promise<number | null>((resolve) => {
-          const until = performance.now() + lostAfterMs;
-          const check = (): void => {
-            if (performance.now() > until) {
-              resolve(null);
-            } else if (location.pathname === start || document.querySelector('#root h1') === null) {
-              requestAnimationFrame(check);
-            } else {
-              requestAnimationFrame(() => {
-                const channel = new MessageChannel();
-                channel.port1.onmessage = () => resolve(performance.now());
-                channel.port2.postMessage(null);
-              });
-            }
-          };
-          check();
-        }),
+      async ({ start, lostAfterMs }) => {
+        const until = performance.now() + lostAfterMs;
+        while (location.pathname === start || document.querySelector('#root h1') === null) {
+          if (performance.now() > until) return null;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return await new Promise<number>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now());
+          channel.port2.postMessage(null);
+        });
+      },
       { start: firstStepPath, lostAfterMs: LOST_AFTER_MS },
     );
     const clickAt: unknown = await page.evaluate((): unknown => Reflect.get(window, '__benchClickAt'));
