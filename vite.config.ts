@@ -32,7 +32,8 @@ export default defineConfig({
     vitePluginFlows(),
     vitePluginStoreListings(),
     vitePluginSocialProof(),
-    // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered.
+    // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered by
+    // a server bundle of the app's render (the builder's ssr environment, built before the client).
     vitePluginFirstPaint(),
     // Which sources each chunk carries, so the bench can say whose code the first step loads.
     vitePluginChunkModules(fileURLToPath(new URL('.', import.meta.url))),

@@ -2,9 +2,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileFlowProject } from '../engine/compile-flow-project';
-import { flowsDirFromEnvironment, readFlowProject } from '../engine/read-flow-project';
-import { assignVariant } from '../engine/assign-variant';
 import { debianChromium } from '../tests/support/debian-chromium';
 import { browserBudget, type LoadedFile } from './browser-budget';
 import { bundleBudget, firstStepBudgetBytes, stripeCodeIn } from './bundle-budget';
@@ -17,6 +14,8 @@ import { runPerfHarness } from './perf-harness';
 import { formatTargets, perfTargets } from './perf-targets';
 import type { FlowCompileTiming } from './flow-compile-bench';
 import { flowCompileBench } from './flow-compile-bench';
+import { firstPaintDevicesBench, formatDeviceFigures } from './first-paint-devices-bench';
+import { servedFlowVisitors } from './served-flow-visitors';
 
 /**
  * `npm run bench`: prints the budget report of issue 2 section 4 and exits 1 when a budget is broken.
@@ -30,7 +29,10 @@ import { flowCompileBench } from './flow-compile-bench';
  *   6. load on the local stack (issue 15 section 3): sign-up, profile insert, token refresh, REST reads,
  *      function calls, subscription, payment, receipt and collector posts with autocannon, rps and
  *      p50/p95/p99 each, then every accepted write looked up in the database (`npm run bench:load` alone)
- *   7. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
+ *   7. the first paint's devices (compile hints, held scripts, early-tap replay) side by side with each
+ *      switched off: first paint, step shown, hydration, early tap and first tap (bench/first-paint-devices-bench.ts);
+ *      fails when a device does not apply
+ *   8. issue 14's phone targets from the side-by-side harness (../shared/perf/run.sh, PERF_DIR), one
  *      table with the goal, the figure and the verdict, and the load average it ran under; with the
  *      bench's own targets D (rootSpinnerMs 0) and E (a visitor the flag sends to another flow, opening
  *      the baseline's first step on `npm start`), see bench/perf-harness.ts
@@ -108,7 +110,7 @@ if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-browser-'));
   const stack = await startLocalStack(root, { PORT: '0', DATA_DIR: dataDir, DIST_DIR: distDir });
   try {
-    for (const { flowId, visitorId } of servedFlowVisitors()) {
+    for (const { flowId, visitorId } of servedFlowVisitors(root)) {
       if (visitorId === undefined) {
         console.log(`\nFlow ${flowId}: skipped, the local allocation sends no visitor there (weight 0)`);
         continue;
@@ -145,6 +147,18 @@ if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath
   const restartOk = median(startup.restartsMs) < 2000;
   console.log(`budget: restart on an existing DATA_DIR < 2000 ms (median): ${median(startup.restartsMs)} ms - ${restartOk ? 'OK' : 'OVER BUDGET'}`);
   if (!restartOk) failures.push('start-up');
+
+  const baseline = servedFlowVisitors(root)[0];
+  if (baseline?.visitorId === undefined || baseline.firstStepPath === undefined) {
+    console.log('\nFirst-paint devices skipped: the local allocation sends no visitor to the baseline flow');
+  } else {
+    const rounds = 5;
+    console.log(`\nFirst-paint devices side by side (a build with each switched off, FIRST_PAINT_DEVICES; ${baseline.firstStepPath} as a phone at 4x CPU, median of ${rounds} interleaved rounds, ms)\n`);
+    const devices = await firstPaintDevicesBench(root, { rounds, visitorId: baseline.visitorId, firstStepPath: baseline.firstStepPath });
+    console.log(formatDeviceFigures(devices.figures));
+    for (const problem of devices.failures) console.log(`budget: ${problem} - FAIL`);
+    failures.push(...devices.failures);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -191,7 +205,7 @@ const perfDir = resolve(process.env.PERF_DIR ?? join(root, '..', 'shared', 'perf
 let perfResults: string | undefined = perfResultsArg >= 0 ? resolve(process.argv[perfResultsArg + 1] ?? '') : undefined;
 if (perfResults === undefined && existsSync(join(perfDir, 'run.sh'))) {
   console.log(`\nPhone performance (${perfDir}/run.sh: Lighthouse mobile, tap-to-paint at 4x CPU, whole-funnel JS; about 10 minutes)\n`);
-  const variant = servedFlowVisitors().find((served, index) => index > 0 && served.visitorId !== undefined);
+  const variant = servedFlowVisitors(root).find((served, index) => index > 0 && served.visitorId !== undefined);
   perfResults = await runPerfHarness(
     root,
     perfDir,
@@ -210,26 +224,6 @@ if (perfResults === undefined) {
 if (failures.length > 0) {
   console.log(`\nbudgets broken: ${failures.join(', ')}`);
   process.exitCode = 1;
-}
-
-/**
- * Every flow the flag can send a visitor to (from the compiled variants, the same FLOWS_DIR as the
- * build), the baseline first, each with a visitor id the flag resolver (engine/assign-variant.ts) assigns to it.
- */
-function servedFlowVisitors(): { flowId: string; visitorId: string | undefined; firstStepPath: string | undefined }[] {
-  const { variants, flows } = compileFlowProject(readFlowProject(root, flowsDirFromEnvironment(root)));
-  if (!variants) throw new Error('flows/variants.yaml does not compile');
-  const baseline = variants.variants[variants.defaultVariant];
-  const flowIds = [...new Set(Object.values(variants.variants))].sort((a, b) => Number(b === baseline) - Number(a === baseline) || a.localeCompare(b));
-  return flowIds.map((flowId) => {
-    const firstStepPath = flows.get(flowId)?.steps[0]?.path;
-    for (let i = 0; i < 10_000; i++) {
-      const visitorId = `bench-visitor-${i}`;
-      const variant = assignVariant(`${variants.flag}:${visitorId}`, variants.allocation) ?? variants.defaultVariant;
-      if (variants.variants[variant] === flowId) return { flowId, visitorId, firstStepPath };
-    }
-    return { flowId, visitorId: undefined, firstStepPath };
-  });
 }
 
 function total(files: readonly LoadedFile[]): number {

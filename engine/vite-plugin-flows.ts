@@ -34,6 +34,24 @@ const resolvedAllFlowsId = `\0${allFlowsId}`;
 const projectModuleIds: ReadonlySet<string> = new Set([resolvedVariantsId, resolvedLoadersId, resolvedAllFlowsId]);
 const isProjectModule = (id: string): boolean => projectModuleIds.has(id) || id.startsWith(resolvedFlowPrefix);
 
+/** What the flows plugin offers other plugins (Vite's `api` field): its compile of the flow project, one per build. */
+export interface FlowsPluginApi {
+  readonly compiledProject: () => FlowProjectResult;
+}
+
+const PLUGIN_NAME = 'vite-plugin-flows';
+
+/** The flows plugin's api among a config's resolved plugins (tooling/vite-plugin-first-paint.ts reads the same compile). */
+export function flowsPluginApi(plugins: readonly Plugin[]): FlowsPluginApi | undefined {
+  const api: unknown = plugins.find((plugin) => plugin.name === PLUGIN_NAME)?.api;
+  return isFlowsPluginApi(api) ? api : undefined;
+}
+
+/** Vite types a plugin's `api` as any; this plugin's is the object below. */
+function isFlowsPluginApi(value: unknown): value is FlowsPluginApi {
+  return typeof value === 'object' && value !== null && 'compiledProject' in value && typeof value.compiledProject === 'function';
+}
+
 /** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
 interface FlowPluginError extends Error {
   id?: string;
@@ -84,7 +102,7 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
       error.id = file;
       error.loc = { file, line: first.line, column: first.column };
     }
-    error.plugin = 'vite-plugin-flows';
+    error.plugin = PLUGIN_NAME;
     // The messages are the whole story; a stack into the compiler would only hide them in the overlay.
     error.stack = '';
     return error;
@@ -106,16 +124,23 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
     );
   };
 
+  const api: FlowsPluginApi = { compiledProject: () => compile().result };
+
   return {
-    name: 'vite-plugin-flows',
+    name: PLUGIN_NAME,
+    api,
+    // One instance, so one compile, for the build's environments (client, and the ssr one of the prerender).
+    sharedDuringBuild: true,
 
     configResolved(config) {
       if (options.root === undefined) root = config.root;
       isBuild = config.command === 'build';
+      // A new build (or dev server) of this instance reads the project afresh.
+      cached = undefined;
     },
 
     buildStart() {
-      cached = undefined;
+      if (this.meta.watchMode) cached = undefined;
       if (!isBuild) return;
       // Fail the build up front, even if no module happens to import a broken flow.
       const { result, watchFiles } = compile();

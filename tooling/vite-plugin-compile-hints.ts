@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { firstPaintDevices } from './first-paint-devices.ts';
 
 /**
  * V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of the file
@@ -28,9 +29,10 @@ const TAP_PATH_MODULES = [
  * Puts the compile hint on the first line of the client chunks that hold code of a funnel tap (not the
  * entry), after minification (which drops comments), so it is part of the chunk's hash and of its
  * compressed copies. V8 reads it only on the first line: a chunk with dynamic imports is left out,
- * because Vite puts its dependency map above the banner there.
+ * because Vite puts its dependency map above the banner there. `enabled` false (the bench's side-by-side,
+ * FIRST_PAINT_DEVICES=-compile-hints): no chunk gets the hint.
  */
-export function vitePluginCompileHints(): Plugin {
+export function vitePluginCompileHints(enabled: boolean = firstPaintDevices()['compile-hints']): Plugin {
   return {
     name: 'vite-plugin-compile-hints',
     apply: 'build',
@@ -38,7 +40,7 @@ export function vitePluginCompileHints(): Plugin {
     outputOptions: (options) => ({
       ...options,
       postBanner: (chunk) =>
-        !chunk.isEntry && chunk.dynamicImports.length === 0 && chunk.moduleIds.some((id) => TAP_PATH_MODULES.some((pattern) => pattern.test(id))) ? COMPILE_HINT : '',
+        enabled && !chunk.isEntry && chunk.dynamicImports.length === 0 && chunk.moduleIds.some((id) => TAP_PATH_MODULES.some((pattern) => pattern.test(id))) ? COMPILE_HINT : '',
     }),
   };
 }

@@ -14,6 +14,8 @@ export interface BootSettings {
   readonly loadingText: Readonly<Record<string, string>>;
   /** On a prerendered page, the attribute of the script and preload tags held until the first paint (its value: `module` or a link's rel). */
   readonly afterPaintAttribute: string;
+  /** `false`: a tap before hydration is not held for the app (the bench's side-by-side, tooling/first-paint-devices.ts). */
+  readonly earlyTap?: false;
   /** The funnel flag's lookup, started here on the baseline flow's pages (absent: no flag in the build). */
   readonly flag?: BootFlagSettings;
 }
@@ -55,11 +57,9 @@ function guarded<T>(part: () => T): T | undefined {
 /**
  * On a prerendered page the HTML holds the page's module scripts and their preloads as inert tags
  * (`afterPaintAttribute`, the first-paint plugin); they start here once the first frame is painted
- * (the markup is there; the scripts only hydrate it). A tap on one of the step's buttons before the
- * app has taken the page over (its buttons do nothing yet) is held back: the app repeats it once it
- * has hydrated the step (screens/mount-app.tsx), so an early answer is not lost on a slow phone.
+ * (the markup is there; the scripts only hydrate it), and after a second at the latest.
  */
-function startHeldScripts({ prerenderedLanguage, afterPaintAttribute }: BootSettings): void {
+function startHeldScripts({ prerenderedLanguage, afterPaintAttribute, earlyTap }: BootSettings): void {
   if (prerenderedLanguage === undefined) return;
   let started = false;
   const startScripts = (): void => {
@@ -70,36 +70,47 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute }: BootSett
       return;
     }
     started = true;
-    for (const held of document.querySelectorAll(`[${afterPaintAttribute}]`)) {
-      const url = held.getAttribute(held.tagName === 'SCRIPT' ? 'src' : 'href');
-      if (url === null) continue;
-      const kind = held.getAttribute(afterPaintAttribute) ?? '';
-      if (kind === 'module') {
-        const script = document.createElement('script');
-        script.type = 'module';
-        script.crossOrigin = '';
-        script.src = url;
-        document.head.appendChild(script);
-      } else {
-        // `modulepreload`, or `preload` (the translations, `as="fetch"`).
-        const link = document.createElement('link');
-        link.rel = kind;
-        const as = held.getAttribute('as');
-        if (as !== null) link.as = as;
-        link.crossOrigin = '';
-        link.href = url;
-        document.head.appendChild(link);
-      }
-    }
+    // One tag the browser refuses does not keep the others (the app's entry among them) from starting.
+    for (const held of document.querySelectorAll(`[${afterPaintAttribute}]`)) guarded(() => startHeld(held, afterPaintAttribute));
   };
-  // First, before anything below can throw: whatever happens, the page gets its app (a browser that
-  // lists paint timing but never reports the paint, one without PerformanceObserver).
-  setTimeout(startScripts, 1000);
-  if (document.visibilityState === 'hidden') startScripts();
-  // In a hidden tab nothing paints, so the scripts start at once.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') startScripts();
-  });
+  try {
+    if (earlyTap !== false) holdEarlyTap();
+    startAfterFirstPaint(startScripts);
+  } finally {
+    // Whatever threw above (a browser that lists paint timing but never reports the paint, one without
+    // PerformanceObserver, a listener refused), the page gets its app.
+    setTimeout(startScripts, 1000);
+  }
+}
+
+/** A held tag made live: a module script, or a `modulepreload` / `preload` (the translations, `as="fetch"`). */
+function startHeld(held: Element, afterPaintAttribute: string): void {
+  const url = held.getAttribute(held.tagName === 'SCRIPT' ? 'src' : 'href');
+  if (url === null) return;
+  const kind = held.getAttribute(afterPaintAttribute) ?? '';
+  if (kind === 'module') {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = url;
+    document.head.appendChild(script);
+    return;
+  }
+  const link = document.createElement('link');
+  link.rel = kind;
+  const as = held.getAttribute('as');
+  if (as !== null) link.as = as;
+  link.crossOrigin = '';
+  link.href = url;
+  document.head.appendChild(link);
+}
+
+/**
+ * A tap on one of the step's buttons before the app has taken the page over (its buttons do nothing
+ * yet) is held back: the app repeats it once it has hydrated the step (screens/mount-app.tsx,
+ * screens/boot/early-tap.ts), so an early answer is not lost on a slow phone.
+ */
+function holdEarlyTap(): void {
   let tapped: Element | null = null;
   const hold = (event: MouseEvent): void => {
     const button = event.target instanceof Element ? event.target.closest('#root button') : null;
@@ -115,18 +126,28 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute }: BootSett
       return tapped;
     },
   });
-  // Once the first contentful paint (the splash, or the step without a spinner) is on screen: the
-  // paint timing entry, reported at presentation (a frame callback comes before: Chrome may hold the
-  // first frames of a load). Where paint timing is missing, the second frame.
+}
+
+/**
+ * Once the first contentful paint (the splash, or the step without a spinner) is on screen: the paint
+ * timing entry, reported at presentation (a frame callback comes before: Chrome may hold the first
+ * frames of a load). Where paint timing is missing, the second frame. In a hidden tab nothing paints,
+ * so the scripts start at once.
+ */
+function startAfterFirstPaint(start: () => void): void {
+  if (document.visibilityState === 'hidden') start();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') start();
+  });
   if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint')) {
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      startScripts();
+      start();
     });
     observer.observe({ type: 'paint', buffered: true });
   } else {
-    document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(startScripts)), { once: true });
+    document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(start)), { once: true });
   }
 }
 

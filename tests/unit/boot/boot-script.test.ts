@@ -73,13 +73,15 @@ const settings: BootSettings = {
  * A prerendered page as far as the boot script touches it, without a DOM: one held module script, and
  * no PerformanceObserver (old browsers, some webviews). `breaks` lists what throws when touched.
  */
-function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?: boolean } = {}) {
+function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?: boolean; listeners?: boolean; paintTiming?: boolean; firstTag?: boolean } = {}) {
   const appended: Record<string, unknown>[] = [];
   const timers: { run: () => void; ms: number }[] = [];
-  const held = { tagName: 'SCRIPT', getAttribute: (name: string) => (name === 'src' ? '/assets/index-abc.js' : name === settings.afterPaintAttribute ? 'module' : null) };
   const fail = (): never => {
     throw new Error('refused');
   };
+  const held = { tagName: 'SCRIPT', getAttribute: (name: string) => (name === 'src' ? '/assets/index-abc.js' : name === settings.afterPaintAttribute ? 'module' : null) };
+  // A tag the browser refuses to read, before the entry's.
+  const refused = { tagName: 'LINK', getAttribute: fail };
   const page: Record<string, unknown> = {
     document: {
       readyState: 'complete',
@@ -91,8 +93,8 @@ function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?:
         if (breaks.cookie) fail();
       },
       documentElement: { lang: 'en', getAttribute: () => 'en', classList: { add: () => undefined } },
-      addEventListener: () => undefined,
-      querySelectorAll: () => [held],
+      addEventListener: () => (breaks.listeners ? fail() : undefined),
+      querySelectorAll: () => (breaks.firstTag ? [refused, held] : [held]),
       querySelector: () => null,
       createElement: (tagName: string) => ({ tagName }),
       head: { appendChild: (element: Record<string, unknown>) => void appended.push(element) },
@@ -111,6 +113,8 @@ function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?:
     fetch: () => new Promise(() => undefined),
     // The boot script's tap listener checks `instanceof Element`; nothing is tapped here.
     Element: Object,
+    // Paint timing listed, but the observer cannot be made (so the paint is never reported).
+    ...(breaks.paintTiming ? { PerformanceObserver: Object.assign(fail, { supportedEntryTypes: ['paint'] }) } : {}),
   };
   page.window = page;
   return { page, appended, timers };
@@ -133,6 +137,19 @@ describe('the inline script (tooling/boot-script-source.ts)', () => {
       new Script(source).runInContext(createContext(page));
       expect(appended.filter((element) => element.tagName === 'script')).toEqual([]);
       expect(Reflect.has(page, EARLY_TAP_KEY)).toBe(true);
+      // The fallback: the second frame needs a DOMContentLoaded this stand-in never fires; the timer starts it.
+      for (const timer of timers.filter(({ ms }) => ms === 1000)) timer.run();
+      expect(appended.filter((element) => element.tagName === 'script')).toEqual([{ tagName: 'script', type: 'module', crossOrigin: '', src: '/assets/index-abc.js' }]);
+    });
+  }
+
+  // The fallback timer is set in a `finally`: an exception while listening for the paint or the tap
+  // cannot skip it, and a refused tag does not keep the entry from starting.
+  for (const breaks of [{ listeners: true }, { paintTiming: true }, { firstTag: true }]) {
+    it(`the fallback still starts the app when ${Object.keys(breaks).join(', ')} throws`, () => {
+      const { page, appended, timers } = prerenderedPage(breaks);
+      new Script(source).runInContext(createContext(page));
+      expect(appended.filter((element) => element.tagName === 'script')).toEqual([]);
       // The fallback: the second frame needs a DOMContentLoaded this stand-in never fires; the timer starts it.
       for (const timer of timers.filter(({ ms }) => ms === 1000)) timer.run();
       expect(appended.filter((element) => element.tagName === 'script')).toEqual([{ tagName: 'script', type: 'module', crossOrigin: '', src: '/assets/index-abc.js' }]);

@@ -1,15 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, createServer } from 'vite';
+import { build, createBuilder, createServer } from 'vite';
 import type { ViteDevServer } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vitePluginFlows } from '../../../engine/vite-plugin-flows';
+import { repoRoot } from './flow-test-project';
 import { positionOf, tempFlowProject } from './flow-test-project';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
 });
 
 /** A temp project with a page whose script imports the virtual modules. */
@@ -89,6 +91,36 @@ describe('vitePluginFlows (build)', () => {
     await expect(buildProject(project.dir)).rejects.toThrow(
       `flows/default.yaml:${line}:${column} steps.bodyShape.options: unknown option set "bodyShap" - did you mean "bodyShape"?`,
     );
+  }, 60_000);
+});
+
+describe('vitePluginFlows (a build of two environments)', () => {
+  it('compiles the flow project once: the client and ssr builds and another plugin read the same compile', async () => {
+    const project = appProject();
+    const compiles: unknown[] = [];
+    vi.stubGlobal('__flowCompiles', compiles);
+    // From a config file, as `vite build` loads it: Vite loads the file again for each environment, so
+    // only a plugin shared by the environments (sharedDuringBuild) compiles once.
+    project.write(
+      'vite.config.ts',
+      [
+        `import { flowsPluginApi, vitePluginFlows } from ${JSON.stringify(join(repoRoot, 'engine/vite-plugin-flows.ts'))};`,
+        'let api;',
+        'export default {',
+        '  builder: {},',
+        "  environments: { ssr: { build: { outDir: 'dist-ssr', rollupOptions: { input: 'main.js' } } } },",
+        '  plugins: [',
+        '    vitePluginFlows(),',
+        "    { name: 'reader', configResolved(config) { api = flowsPluginApi(config.plugins); }, buildStart() { globalThis.__flowCompiles.push(api.compiledProject()); } },",
+        '  ],',
+        '};',
+      ].join('\n'),
+    );
+    const builder = await createBuilder({ root: project.dir, configFile: join(project.dir, 'vite.config.ts'), logLevel: 'silent' });
+    await builder.buildApp();
+    expect(compiles).toHaveLength(2);
+    expect(compiles[1]).toBe(compiles[0]);
+    expect(readdirSync(join(project.dir, 'dist-ssr'))).toContain('main.mjs');
   }, 60_000);
 });
 

@@ -1,0 +1,203 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { EARLY_TAP_KEY } from '../screens/boot/early-tap';
+import { debianChromium } from '../tests/support/debian-chromium';
+import { COMPILE_HINT } from '../tooling/vite-plugin-compile-hints';
+import { firstPaintDeviceNames, type FirstPaintDevice } from '../tooling/first-paint-devices';
+import { startLocalStack, type StartedStack } from './start-local-stack';
+
+/** One build of the side-by-side: every device on, or one switched off. */
+interface Variant {
+  readonly label: string;
+  /** FIRST_PAINT_DEVICES for its build. */
+  readonly setting: string;
+  readonly off?: FirstPaintDevice;
+}
+
+/** Medians of one variant's loads, ms from navigation start (taps: from the click to the next question's frame). */
+export interface DeviceFigures {
+  readonly label: string;
+  readonly firstContentfulPaintMs: number;
+  readonly stepVisibleMs: number;
+  readonly hydratedMs: number;
+  /** A tap on the step the moment it shows (before hydration on a slow phone), to the next question painted. */
+  readonly earlyTapMs: number;
+  /** Early taps that never reached the next question (4 s). */
+  readonly earlyTapsLost: number;
+  /** The first tap after hydration, to the next question painted. */
+  readonly tapMs: number;
+}
+
+const CPU_SLOWDOWN = 4;
+const LOST_AFTER_MS = 4000;
+
+/**
+ * What each first-paint device (tooling/first-paint-devices.ts) buys, side by side in one run: the app
+ * built once with every device and once with each switched off, served by the local stack (one per
+ * build), loaded in turn (interleaved rounds) by chromium as a phone at 4x CPU. A build whose device
+ * does not apply (no chunk with the compile hint, no held script on the prerendered page, no early-tap
+ * holder in the page) is a failure: a device that silently stopped applying cannot be measured.
+ */
+export async function firstPaintDevicesBench(root: string, options: { rounds: number; visitorId: string; firstStepPath: string }): Promise<{ figures: DeviceFigures[]; failures: string[] }> {
+  const variants: Variant[] = [{ label: 'all devices', setting: '' }, ...firstPaintDeviceNames.map((device) => ({ label: `-${device}`, setting: `-${device}`, off: device }))];
+  const work = mkdtempSync(join(tmpdir(), 'bench-first-paint-'));
+  const failures: string[] = [];
+  const stacks: StartedStack[] = [];
+  try {
+    const served: { variant: Variant; url: string }[] = [];
+    for (const variant of variants) {
+      const dist = join(work, `dist${variant.setting}`);
+      const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+      const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, env: { ...process.env, FIRST_PAINT_DEVICES: variant.setting }, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error(`bench: the ${variant.label} build failed`);
+      const applied = staticDevices(dist, options.firstStepPath);
+      for (const device of ['compile-hints', 'held-scripts'] as const) {
+        if (applied[device] !== (variant.off !== device)) failures.push(`first-paint device ${device} ${variant.off === device ? 'still applies when switched off' : `does not apply (${variant.label} build)`}`);
+      }
+      const stack = await startLocalStack(root, { PORT: '0', DATA_DIR: join(work, `data${variant.setting}`), DIST_DIR: dist });
+      stacks.push(stack);
+      served.push({ variant, url: stack.url });
+    }
+    const loads = new Map<string, Load[]>(variants.map((variant) => [variant.label, []]));
+    const browser = await chromium.launch(debianChromium);
+    try {
+      for (let round = 0; round < options.rounds; round++) {
+        for (const { variant, url } of served) {
+          const load = await measureLoad(browser, url, options);
+          loads.get(variant.label)?.push(load);
+          if (load.earlyTapHolder !== (variant.off !== 'early-tap')) failures.push(`first-paint device early-tap ${variant.off === 'early-tap' ? 'still applies when switched off' : `does not apply (${variant.label} build: no holder on the page)`}`);
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    const figures = variants.map(({ label }) => summarise(label, loads.get(label) ?? []));
+    return { figures, failures: [...new Set(failures)] };
+  } finally {
+    for (const stack of stacks) await stack.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function formatDeviceFigures(figures: readonly DeviceFigures[]): string {
+  const row = (cells: readonly string[]): string => cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(11))).join(' ');
+  return [
+    row(['build', 'FCP', 'step shown', 'hydrated', 'early tap', 'lost', 'tap']),
+    ...figures.map((f) => row([f.label, ms(f.firstContentfulPaintMs), ms(f.stepVisibleMs), ms(f.hydratedMs), ms(f.earlyTapMs), String(f.earlyTapsLost), ms(f.tapMs)])),
+  ].join('\n');
+}
+
+/** The devices a build applies, read from its files: a chunk starting with the compile hint, a held module script on the first step's page. */
+function staticDevices(dist: string, firstStepPath: string): Record<'compile-hints' | 'held-scripts', boolean> {
+  const assets = join(dist, 'assets');
+  const page = join(dist, firstStepPath.slice(1), 'index.html');
+  const html = existsSync(page) ? readFileSync(page, 'utf8') : '';
+  return {
+    'compile-hints': readdirSync(assets).some((file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').startsWith(COMPILE_HINT)),
+    'held-scripts': /<script type="text\/plain"[^>]*data-after-paint="module"/.test(html) && !/<script type="module"/.test(html),
+  };
+}
+
+interface Load {
+  readonly firstContentfulPaintMs: number;
+  readonly stepVisibleMs: number;
+  readonly hydratedMs: number;
+  readonly earlyTapMs: number | undefined;
+  readonly tapMs: number;
+  readonly earlyTapHolder: boolean;
+}
+
+/** Two loads of the first step as a new visitor of the baseline flow: one tapped at once, one after hydration. */
+async function measureLoad(browser: Browser, baseUrl: string, { visitorId, firstStepPath }: { visitorId: string; firstStepPath: string }): Promise<Load> {
+  const open = async () => {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseUrl }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    // The first click's time, and whether the boot script set up the early-tap holder.
+    await page.addInitScript((key: string) => {
+      addEventListener('click', (event) => Reflect.set(window, '__benchClickAt', Reflect.get(window, '__benchClickAt') ?? event.timeStamp), true);
+      Object.defineProperty(window, key, {
+        configurable: true,
+        set(value: unknown) {
+          Reflect.set(window, '__benchHolder', true);
+          Object.defineProperty(window, key, { configurable: true, writable: true, value });
+        },
+      });
+    }, EARLY_TAP_KEY);
+    await page.goto(new URL(firstStepPath, baseUrl).href, { waitUntil: 'commit' });
+    const stepVisibleMs = await page.waitForFunction(() => {
+      const spinner = document.querySelector('.boot-spinner');
+      const option = document.querySelector('#root button[aria-pressed]');
+      return option !== null && (spinner === null || !spinner.checkVisibility()) && option.checkVisibility() ? performance.now() : false;
+    }, null, { polling: 'raf' });
+    return { context, page, stepVisibleMs: Number(await stepVisibleMs.jsonValue()) };
+  };
+  /** From the click to the frame that paints the next question (or undefined after LOST_AFTER_MS). */
+  const tapToNext = async (page: Awaited<ReturnType<typeof open>>['page']): Promise<number | undefined> => {
+    await page.locator('#root button[aria-pressed]').first().click({ noWaitAfter: true });
+    // In the page: each frame until the next question is there, then the frame that paints it.
+    // In the page: each frame until the next question is there, then the frame that paints it. (No
+    // named functions in here: tsx's keepNames would call a helper the page does not have.)
+    const painted = await page.evaluate(
+      async ({ start, lostAfterMs }) => {
+        const until = performance.now() + lostAfterMs;
+        while (location.pathname === start || document.querySelector('#root h1') === null) {
+          if (performance.now() > until) return null;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return await new Promise<number>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now());
+          channel.port2.postMessage(null);
+        });
+      },
+      { start: firstStepPath, lostAfterMs: LOST_AFTER_MS },
+    );
+    const clickAt: unknown = await page.evaluate((): unknown => Reflect.get(window, '__benchClickAt'));
+    return painted === null || typeof clickAt !== 'number' ? undefined : painted - clickAt;
+  };
+
+  const early = await open();
+  const earlyTapMs = await tapToNext(early.page);
+  const earlyTapHolder: unknown = await early.page.evaluate((): unknown => Reflect.get(window, '__benchHolder'));
+  await early.context.close();
+
+  const late = await open();
+  await late.page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0, null, { polling: 'raf' });
+  const paints = await late.page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    hydrated: performance.getEntriesByName('app-ready')[0]?.startTime ?? NaN,
+  }));
+  // Settled: the tap is the first the app handles, not one queued behind hydration.
+  await late.page.waitForTimeout(1000);
+  const tapMs = (await tapToNext(late.page)) ?? NaN;
+  await late.context.close();
+  return { firstContentfulPaintMs: paints.fcp, stepVisibleMs: late.stepVisibleMs, hydratedMs: paints.hydrated, earlyTapMs, tapMs, earlyTapHolder: earlyTapHolder === true };
+}
+
+function summarise(label: string, loads: readonly Load[]): DeviceFigures {
+  const median = (values: readonly number[]): number => {
+    const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  };
+  const early = loads.flatMap((load) => (load.earlyTapMs === undefined ? [] : [load.earlyTapMs]));
+  return {
+    label,
+    firstContentfulPaintMs: median(loads.map((load) => load.firstContentfulPaintMs)),
+    stepVisibleMs: median(loads.map((load) => load.stepVisibleMs)),
+    hydratedMs: median(loads.map((load) => load.hydratedMs)),
+    earlyTapMs: median(early),
+    earlyTapsLost: loads.length - early.length,
+    tapMs: median(loads.map((load) => load.tapMs)),
+  };
+}
+
+function ms(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(0) : '-';
+}
