@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -15,6 +15,8 @@ interface Variant {
   /** FIRST_PAINT_DEVICES for its build. */
   readonly setting: string;
   readonly off?: FirstPaintDevice;
+  /** Built from this git ref instead of the working tree (the "before" of a change), devices unchecked. */
+  readonly ref?: string;
 }
 
 /** Medians of one variant's loads, ms from navigation start (taps: from the click to the next question's frame). */
@@ -40,9 +42,15 @@ const LOST_AFTER_MS = 4000;
  * build), loaded in turn (interleaved rounds) by chromium as a phone at 4x CPU. A build whose device
  * does not apply (no chunk with the compile hint, no held script on the prerendered page, no early-tap
  * holder in the page) is a failure: a device that silently stopped applying cannot be measured.
+ * `before` (a git ref) adds that commit's build to the rounds, served by this stack: a change's figures
+ * before and after, side by side.
  */
-export async function firstPaintDevicesBench(root: string, options: { rounds: number; visitorId: string; firstStepPath: string }): Promise<{ figures: DeviceFigures[]; failures: string[] }> {
-  const variants: Variant[] = [{ label: 'all devices', setting: '' }, ...firstPaintDeviceNames.map((device) => ({ label: `-${device}`, setting: `-${device}`, off: device }))];
+export async function firstPaintDevicesBench(root: string, options: { rounds: number; visitorId: string; firstStepPath: string; before?: string }): Promise<{ figures: DeviceFigures[]; failures: string[] }> {
+  const variants: Variant[] = [
+    ...(options.before === undefined ? [] : [{ label: `before ${options.before}`.slice(0, 16), setting: '-before', ref: options.before }]),
+    { label: 'all devices', setting: '' },
+    ...firstPaintDeviceNames.map((device) => ({ label: `-${device}`, setting: `-${device}`, off: device })),
+  ];
   const work = mkdtempSync(join(tmpdir(), 'bench-first-paint-'));
   const failures: string[] = [];
   const stacks: StartedStack[] = [];
@@ -50,11 +58,13 @@ export async function firstPaintDevicesBench(root: string, options: { rounds: nu
     const served: { variant: Variant; url: string }[] = [];
     for (const variant of variants) {
       const dist = join(work, `dist${variant.setting}`);
+      const source = variant.ref === undefined ? root : checkout(root, variant.ref, join(work, 'before'));
       const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-      const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, env: { ...process.env, FIRST_PAINT_DEVICES: variant.setting }, stdio: 'inherit' });
+      const build = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: source, env: { ...process.env, FIRST_PAINT_DEVICES: variant.ref === undefined ? variant.setting : '' }, stdio: 'inherit' });
+      if (variant.ref !== undefined) spawnSync('git', ['worktree', 'remove', '--force', source], { cwd: root });
       if (build.status !== 0) throw new Error(`bench: the ${variant.label} build failed`);
       const applied = staticDevices(dist, options.firstStepPath);
-      for (const device of ['compile-hints', 'held-scripts'] as const) {
+      for (const device of variant.ref === undefined ? (['compile-hints', 'held-scripts'] as const) : []) {
         if (applied[device] !== (variant.off !== device)) failures.push(`first-paint device ${device} ${variant.off === device ? 'still applies when switched off' : `does not apply (${variant.label} build)`}`);
       }
       const stack = await startLocalStack(root, { PORT: '0', DATA_DIR: join(work, `data${variant.setting}`), DIST_DIR: dist });
@@ -68,7 +78,7 @@ export async function firstPaintDevicesBench(root: string, options: { rounds: nu
         for (const { variant, url } of served) {
           const load = await measureLoad(browser, url, options);
           loads.get(variant.label)?.push(load);
-          if (load.earlyTapHolder !== (variant.off !== 'early-tap')) failures.push(`first-paint device early-tap ${variant.off === 'early-tap' ? 'still applies when switched off' : `does not apply (${variant.label} build: no holder on the page)`}`);
+          if (variant.ref === undefined && load.earlyTapHolder !== (variant.off !== 'early-tap')) failures.push(`first-paint device early-tap ${variant.off === 'early-tap' ? 'still applies when switched off' : `does not apply (${variant.label} build: no holder on the page)`}`);
         }
       }
     } finally {
@@ -80,6 +90,14 @@ export async function firstPaintDevicesBench(root: string, options: { rounds: nu
     for (const stack of stacks) await stack.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A detached worktree of `ref` at `dir`, with this checkout's node_modules (the lockfile is assumed unchanged). */
+function checkout(root: string, ref: string, dir: string): string {
+  const added = spawnSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: root, stdio: 'inherit' });
+  if (added.status !== 0) throw new Error(`bench: cannot check out ${ref}`);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
 }
 
 export function formatDeviceFigures(figures: readonly DeviceFigures[]): string {

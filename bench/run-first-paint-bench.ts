@@ -6,14 +6,15 @@ import { servedFlowVisitors } from './served-flow-visitors';
 /**
  * `npm run bench:first-paint`: only the first-paint devices side by side (part of `npm run bench`),
  * ROUNDS (default 5) interleaved rounds. Exits 1 when a device does not apply. Figures are wall-clock
- * on whatever machine runs this: on a busy one they are inflated.
+ * on whatever machine runs this: on a busy one they are inflated. FIRST_PAINT_BEFORE=<git ref> adds
+ * that commit's build to the rounds (before and after a change, side by side).
  */
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const baseline = servedFlowVisitors(root)[0];
 if (baseline?.visitorId === undefined || baseline.firstStepPath === undefined) throw new Error('bench: the local allocation sends no visitor to the baseline flow');
 const rounds = Number(process.env.ROUNDS ?? 5);
 console.log(`First-paint devices side by side (${baseline.firstStepPath} as a phone at 4x CPU, median of ${rounds} interleaved rounds, ms)\n`);
-const { figures, failures } = await firstPaintDevicesBench(root, { rounds, visitorId: baseline.visitorId, firstStepPath: baseline.firstStepPath });
+const { figures, failures } = await firstPaintDevicesBench(root, { rounds, visitorId: baseline.visitorId, firstStepPath: baseline.firstStepPath, before: process.env.FIRST_PAINT_BEFORE });
 console.log(formatDeviceFigures(figures));
 for (const problem of failures) console.log(`budget: ${problem} - FAIL`);
 if (failures.length > 0) process.exitCode = 1;

@@ -27,6 +27,9 @@ test('the password and e-mail messages follow the value: shown on submit or leav
   const passwordHint = page.getByText(signUp('password.hint'));
   const next = page.getByRole('button', { name: signUp('continue') });
 
+  // As a visitor types: once the field shows. During the root spinner's first second #root is hidden,
+  // the field cannot take focus and the keys would go to the page (pressSequentially does not wait).
+  await expect(password).toBeVisible();
   // Typing the first characters marks nothing.
   await password.pressSequentially('123');
   await expectMarked(password, passwordHint, false);
