@@ -17,7 +17,7 @@ export interface VisitorModel {
   readonly prices: readonly { readonly amount: number; readonly chance: number }[];
 }
 
-/** The funnel of this app: 2.99 a week for most payers, 39.99 a year for some (decision 0240, "Measured"). */
+/** The funnel of this app: 2.99 a week for most payers, 39.99 a year for some (docs/experiments.md, "Proof: the simulation"). */
 export function funnelModel(changes: Partial<VisitorModel> = {}): VisitorModel {
   return {
     signUp: 0.3,

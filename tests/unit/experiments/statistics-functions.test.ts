@@ -70,6 +70,16 @@ describe('differenceSequence', () => {
     expect(interval.upper).toBeCloseTo(0.03566, 5);
   });
 
+  it('puts refunds of 100 vs 200 per 1,000 payers at +0.100 [0.0430, 0.1570] early in a 14,700-visitor plan', () => {
+    // se = sqrt((0.090638 + 0.160359) / 1000) = 0.015843; t = 2000, m = 3.59872
+    const payers = { exposed: 5_000, signedUp: 1_500, paymentAttempted: 1_000, paid: 1_000 };
+    const control = metricSample(variantCounts({ ...payers, refunded: 100 }), 'refund-rate');
+    const variant = metricSample(variantCounts({ ...payers, refunded: 200 }), 'refund-rate');
+    const interval = differenceSequence(control, variant, 14_700, 0.05);
+    expect(interval.lower).toBeCloseTo(0.04299, 5);
+    expect(interval.upper).toBeCloseTo(0.15701, 5);
+  });
+
   it('does not claim certainty from 0 events: 0 of 300 vs 0 of 300 still has width', () => {
     const none = metricSample(variantCounts({ exposed: 300 }), 'paid-conversion');
     const interval = differenceSequence(none, none, 10_000, 0.05);
