@@ -4,18 +4,12 @@ import { experimentPlanSchema } from '../../../engine/experiments/experiment-pla
 import { experimentReport } from '../../../engine/experiments/experiment-report.ts';
 import { experimentReportSchema } from '../../../engine/experiments/experiment-report-schema.ts';
 import { exposureIntegrity } from '../../../engine/experiments/exposure-integrity.ts';
+import { examplePlan } from './example-plan.ts';
 import { variantCounts } from './variant-counts.ts';
 
 /** docs/experiments.md's plan: 10 % paid conversion, +2 points worth it, refund rate may rise 2 points. */
 const plan = experimentPlanSchema.parse({
-  allocation: [
-    { variant: 'control', weight: 50 },
-    { variant: 'redesign', weight: 50 },
-  ],
-  control: 'control',
-  primaryMetric: 'paid-conversion',
-  baseline: { mean: 0.1 },
-  minimumDetectableEffect: { kind: 'absolute', value: 0.02 },
+  ...examplePlan,
   guardrails: [
     { metric: 'refund-rate', tolerance: 0.02 },
     { metric: 'sign-up-rate', tolerance: 0.01 },

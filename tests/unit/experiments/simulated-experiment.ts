@@ -1,5 +1,6 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { ExperimentCounts, VariantCounts } from '../../../engine/experiments/experiment-counts.ts';
+import type { ExperimentCounts } from '../../../engine/experiments/experiment-counts.ts';
+import { variantCounts } from './variant-counts.ts';
 
 /** How visitors of one variant behave: the chance of each step, the rest is the funnel's order. */
 export interface VisitorModel {
@@ -73,17 +74,7 @@ export function simulateExperiment(
   // fast as pure-rand's 53-bit uniformFloat64, which keeps the simulation file within its time budget.
   const random = (): number => (rng.next() >>> 0) * 2 ** -32;
   const totalWeight = arms.reduce((sum, arm) => sum + arm.weight, 0);
-  const counts = arms.map((arm) => ({
-    variant: arm.variant,
-    exposed: 0,
-    signedUp: 0,
-    paid: 0,
-    refunded: 0,
-    paymentAttempted: 0,
-    paymentFailed: 0,
-    revenueSum: 0,
-    revenueSumOfSquares: 0,
-  }));
+  const counts = arms.map((arm) => variantCounts({ variant: arm.variant }));
   for (let day = 1; day <= days; day++) {
     for (let visitor = 0; visitor < visitorsPerDay; visitor++) {
       let pick = random() * totalWeight;
@@ -108,13 +99,10 @@ export function simulateExperiment(
       let draw = random();
       const price = m.prices.find((p) => (draw -= p.chance) < 0) ?? m.prices[m.prices.length - 1];
       const amount = price?.amount ?? 0;
-      tally.revenueSum += amount;
-      tally.revenueSumOfSquares += amount * amount;
+      tally.revenue.sum += amount;
+      tally.revenue.sumOfSquares += amount * amount;
     }
-    const snapshot: VariantCounts[] = counts.map(({ revenueSum, revenueSumOfSquares, ...rest }) => ({
-      ...rest,
-      revenue: { sum: revenueSum, sumOfSquares: revenueSumOfSquares },
-    }));
+    const snapshot = counts.map((tally) => ({ ...tally, revenue: { ...tally.revenue } }));
     if (onLook({ variants: snapshot, unexposed: { signedUp: 0, paid: 0 }, elapsedDays: day }, day)) return;
   }
 }

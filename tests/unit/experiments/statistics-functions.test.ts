@@ -8,6 +8,7 @@ import { plannedSampleSize } from '../../../engine/experiments/planned-sample-si
 import { sampleRatioTest } from '../../../engine/experiments/sample-ratio-test.ts';
 import { timeToPlannedSample } from '../../../engine/experiments/time-to-planned-sample.ts';
 import { wilsonInterval } from '../../../engine/experiments/wilson-interval.ts';
+import { examplePlan } from './example-plan.ts';
 import { variantCounts } from './variant-counts.ts';
 
 /** The worked examples of docs/experiments.md ("Worked examples"), each checkable by hand. */
@@ -95,16 +96,7 @@ describe('differenceSequence', () => {
 });
 
 describe('plannedSampleSize', () => {
-  const conversion = {
-    allocation: [
-      { variant: 'control', weight: 50 },
-      { variant: 'redesign', weight: 50 },
-    ],
-    control: 'control',
-    primaryMetric: 'paid-conversion',
-    baseline: { mean: 0.1 },
-    minimumDetectableEffect: { kind: 'absolute', value: 0.02 },
-  } as const;
+  const conversion = examplePlan;
 
   it('needs 7,350 visitors per variant to detect 10 % -> 12 % with 80 % power at alpha 0.05', () => {
     // (3.03521 + 0.84162)^2 * (0.09 + 0.1056) / 0.5 / 0.02^2 = 15.02981 * 0.3912 / 0.0004 = 14,699.2
