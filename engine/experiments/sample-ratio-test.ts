@@ -16,7 +16,7 @@ export interface SampleRatioTest {
  * deviation of a 50 % share at 1.6 points, the size of the logging faults worth catching (a lost redirect,
  * a bot filter on one arm); it makes a 52/48 split of 10,000 visitors a p of 0.0023 (decision 0241).
  */
-export const sampleRatioConcentration = 1000;
+const sampleRatioConcentration = 1000;
 
 /**
  * The sequential sample-ratio-mismatch test of Lindon and Malek ("Anytime-valid inference for multinomial
