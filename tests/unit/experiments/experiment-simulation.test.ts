@@ -33,6 +33,8 @@ interface Arm {
 interface RunSummary {
   /** Some look's verdict was `winner`. */
   readonly winner: boolean;
+  /** At some look a variant not truly better than the control qualified as a winner. */
+  readonly falseWinner: boolean;
   /** Some look's verdict was `do-not-trust`. */
   readonly doNotTrust: boolean;
   /** Every look's always-valid interval on the primary metric held the true difference, for every variant. */
@@ -66,18 +68,21 @@ function simulate(runs: number, seed: number, arms: readonly Arm[], planInput: P
   const truths = arms.slice(1).map((arm) => trueDifference(parsed.primaryMetric, control, arm.model));
   return Array.from({ length: runs }, (_, run) => {
     let winner = false;
+    let falseWinner = false;
     let doNotTrust = false;
     let coveredAtEveryLook = true;
     let naiveExcludedZero = false;
     simulateExperiment(seed + run, arms, visitorsPerDay, LOOKS, (counts) => {
       const report: ExperimentReport = experimentReport(parsed, counts);
       winner ||= report.verdict.kind === 'winner';
+      // Named or not (another variant may be named first), a variant no better than the control qualified.
+      falseWinner ||= report.comparisons.some((c, k) => (truths[k] ?? 0) <= 0 && c.outcome === 'better' && !c.guardrails.some((g) => g.harmed));
       doNotTrust ||= report.verdict.kind === 'do-not-trust';
       coveredAtEveryLook &&= report.comparisons.every((c, k) => (c.primary.lower ?? -Infinity) <= (truths[k] ?? 0) && (truths[k] ?? 0) <= (c.primary.upper ?? Infinity));
       naiveExcludedZero ||= naiveExcludesZero(counts, parsed.primaryMetric);
       return false;
     });
-    return { winner, doNotTrust, coveredAtEveryLook, naiveExcludedZero };
+    return { winner, falseWinner, doNotTrust, coveredAtEveryLook, naiveExcludedZero };
   });
 }
 
@@ -119,7 +124,7 @@ describe('paid conversion, two arms 50/50, read daily', () => {
     // Measured: 1.2 % false winners (1.7 % of runs exclude 0 on either side at some look): the sequence is
     // built for a look after every visitor, so at 14 daily looks it is conservative by about 3.8 points.
     // Naive peeking at the same looks (estimate +- 1.96 standard errors): 23 %.
-    expect(rate(aa, 'winner')).toBeLessThanOrEqual(ALPHA + 0.01);
+    expect(rate(aa, 'falseWinner')).toBeLessThanOrEqual(ALPHA + 0.01);
     expect(rate(aa, 'naiveExcludedZero')).toBeGreaterThan(ALPHA + 0.01);
   });
 
@@ -147,7 +152,7 @@ describe('net revenue per visitor: most visitors 0, payers 2.99 or 39.99, refund
   });
 
   it('declares a false winner in at most alpha + 1 point of A/A runs', () => {
-    expect(rate(aa, 'winner')).toBeLessThanOrEqual(ALPHA + 0.01);
+    expect(rate(aa, 'falseWinner')).toBeLessThanOrEqual(ALPHA + 0.01);
   });
 
   it('finds the planned effect in at least the planned power minus 5 points', () => {
@@ -180,8 +185,12 @@ describe('three arms at 2/1/1 (Bonferroni: each variant against the control at a
     runs = simulate(300, 5_000, arms, threeArmPlan);
   });
 
-  it('finds the improved variant with the planned power and its intervals cover at every look', () => {
+  it('finds the improved variant with the planned power, and the intervals cover at every look', () => {
     expect(rate(runs, 'winner')).toBeGreaterThanOrEqual(POWER - 0.05);
     expect(rate(runs, 'coveredAtEveryLook')).toBeGreaterThanOrEqual(1 - ALPHA);
+  });
+
+  it('lets the variant equal to the control qualify as a winner in at most alpha + 1 point of runs', () => {
+    expect(rate(runs, 'falseWinner')).toBeLessThanOrEqual(ALPHA + 0.01);
   });
 });
