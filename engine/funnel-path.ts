@@ -86,7 +86,7 @@ export function pathProgress(flow: CompiledFlow, step: CompiledStep, answers: Fu
     const answer = answers[answered.id];
     if (answered !== frontier && answer !== undefined) walker.answered.set(answered.id, answer);
   }
-  return { current, total: counted(path.steps) - 1 + walker.longestFrom(frontier.index) };
+  return { current, total: counted(path.steps.slice(0, -1)) + walker.longestFrom(frontier.index) };
 }
 
 /**

@@ -206,7 +206,7 @@ export function verifyReachable(compiled: CompiledFlow, orderName: string, locat
 }
 
 /** Steps whose answer a condition or route reads, directly or through a calculator's storage keys. */
-function readSteps(flow: CompiledFlow): Set<string> {
+export function readSteps(flow: CompiledFlow): Set<string> {
   const read = new Set<string>();
   const keys = new Set<string>();
   for (const step of flow.steps) {

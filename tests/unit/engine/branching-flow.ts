@@ -1,6 +1,7 @@
 import type { CompiledFlow } from '../../../engine/compiled-flow';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
 import { formatFlowDiagnostic } from '../../../engine/flow-error';
+import type { ResolvedFlow } from '../../../engine/flow-schema';
 
 /**
  * A small branching flow on the existing screen kinds: `goal: keep` jumps over the pregnancy question
@@ -75,13 +76,13 @@ export const branchingEnglish = {
 };
 
 /** Compiles a flow text with the branching flow's English texts: the compiled flow, or the formatted messages. */
-export function compileBranching(text: string = branchingFlow): { flow: CompiledFlow | undefined; messages: string[] } {
+export function compileBranching(text: string = branchingFlow): { flow: CompiledFlow | undefined; resolved: ResolvedFlow | undefined; messages: string[] } {
   const result = compileFlowProject({
     flowFiles: [{ file: 'flows/branchy.yaml', text }],
     translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(branchingEnglish) }],
     publicFileExists: () => true,
   });
-  return { flow: result.flows.get('branchy'), messages: result.diagnostics.map(formatFlowDiagnostic) };
+  return { flow: result.flows.get('branchy'), resolved: result.resolved.get('branchy'), messages: result.diagnostics.map(formatFlowDiagnostic) };
 }
 
 /** The branching flow compiled; throws with the messages when it does not compile. */

@@ -88,6 +88,9 @@ describe('pathProgress', () => {
     }
     expect(pathProgress(flow, stepOf('pregnant'), walk[2] ?? {}, env)).toBeUndefined();
     expect(pathProgress(flow, stepOf('email'), {}, env)).toBeUndefined();
+    // On the last question, with the sign-up steps next, the count is the questions of the path.
+    const done: FunnelAnswers = { gender: woman.gender, goal: { kind: 'choice', value: 'keep' }, ...slim, intro: { kind: 'continue' } };
+    expect(pathProgress(flow, stepOf('intro'), done, env)).toEqual({ current: 5, total: 5 });
   });
 });
 
