@@ -50,6 +50,16 @@ export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): S
   }
 }
 
+/**
+ * The keys a step's answer owns in local storage, removed when the visitor's path stops passing the
+ * step. `useMetricOrImperial` and `heightEntered` are shared by every measurement step, so they stay.
+ */
+export function storageKeysOf(step: CompiledStep): string[] {
+  if (step.storage.mode === 'value') return [step.storage.key];
+  if (step.storage.mode === 'answerText') return [step.storage.englishHeading];
+  return [];
+}
+
 function choiceWrites(step: CompiledStep, value: string): Record<string, string> {
   const storage = step.storage;
   if (storage.mode === 'value') return { [storage.key]: storage.map?.[value] ?? value };

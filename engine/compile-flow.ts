@@ -2,6 +2,7 @@ import type { CompiledFlow, CompiledOption, CompiledStep, CompiledStorage } from
 import type { ResolvedFlow, StepDefinition } from './flow-schema.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
+import { conditionComparisons } from './flow-condition.ts';
 
 export interface CompileFlowOptions {
   /** Compile this order instead of the flow's `order` line (FLOW_ORDER). */
@@ -25,7 +26,22 @@ export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog
     if (step === undefined) throw new Error(`compileFlow: flow "${flow.id}" has no step "${id}"`);
     return compileStep(flow, id, index, step, translations);
   });
-  return { format: 1, id: flow.id, basePath: flow.basePath, exit: flow.exit, order: orderName, rootSpinnerMs: flow.rootSpinnerMs, steps };
+  const calculators = [...new Set(steps.flatMap(calculatorsUsedBy))].sort();
+  return {
+    format: 1,
+    id: flow.id,
+    basePath: flow.basePath,
+    exit: flow.exit,
+    order: orderName,
+    rootSpinnerMs: flow.rootSpinnerMs,
+    steps,
+    ...(calculators.length === 0 ? {} : { calculators }),
+  };
+}
+
+function calculatorsUsedBy(step: CompiledStep): string[] {
+  const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
+  return conditions.flatMap((condition) => conditionComparisons(condition).flatMap(({ comparison }) => ('computed' in comparison ? [comparison.computed] : [])));
 }
 
 function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDefinition, translations: TranslationCatalog): CompiledStep {
@@ -69,5 +85,7 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
 
     ...(step.confetti === undefined ? {} : { confetti: step.confetti }),
     ...(step.autoAdvanceMs === undefined ? {} : { autoAdvanceMs: step.autoAdvanceMs }),
+    ...(step.when === undefined ? {} : { when: step.when }),
+    ...(step.next === undefined ? {} : { next: step.next }),
   };
 }

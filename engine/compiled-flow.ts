@@ -1,4 +1,4 @@
-import type { ScreenKind, StorageKey, VisualDefinition } from './flow-schema.ts';
+import type { Condition, RouteDefinition, ScreenKind, StorageKey, VisualDefinition } from './flow-schema.ts';
 
 /**
  * The precompiled form of a flow that the browser receives (via the Vite plugin's virtual modules).
@@ -18,6 +18,8 @@ export interface CompiledFlow {
   readonly rootSpinnerMs: number;
   /** Steps in funnel order. */
   readonly steps: readonly CompiledStep[];
+  /** Names of the calculators the flow's conditions use (the app loads them only then). */
+  readonly calculators?: readonly string[];
 }
 
 export interface CompiledOption {
@@ -63,6 +65,10 @@ export interface CompiledStep {
   readonly legalNotice?: boolean;
   readonly confetti?: { readonly pieces: number; readonly durationMs: number };
   readonly autoAdvanceMs?: number;
+  /** Shown only when this holds on the answers before it (engine/funnel-path.ts skips it otherwise). */
+  readonly when?: Condition;
+  /** Branches out of the step, first that holds wins; else the next step of the order. */
+  readonly next?: readonly RouteDefinition[];
 }
 
 /** Compiled flows/variants.yaml. */

@@ -112,6 +112,54 @@ export const numberRangeSchema = z
   .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] });
 
 /**
+ * What a condition compares: an earlier step's answer (its option value, or its number in the stored
+ * unit: cm, kg, years) or a computed value named by its calculator (engine/calculators.ts). Exactly one
+ * of `answer` / `computed` and exactly one test (`equals`, `oneOf`, `greaterThan`, `lessThan`,
+ * `atLeast`, `atMost`); the verifier checks the names and that numbers are compared with numbers.
+ */
+const comparisonTests = {
+  equals: z.union([optionValue, z.number()]).optional(),
+  oneOf: z.array(optionValue).min(1).optional(),
+  greaterThan: z.number().optional(),
+  lessThan: z.number().optional(),
+  atLeast: z.number().optional(),
+  atMost: z.number().optional(),
+};
+export const comparisonTestNames = ['equals', 'oneOf', 'greaterThan', 'lessThan', 'atLeast', 'atMost'] as const;
+export type ComparisonTestName = (typeof comparisonTestNames)[number];
+export const answerComparisonSchema = z.strictObject({ answer: identifier, ...comparisonTests });
+export const computedComparisonSchema = z.strictObject({ computed: identifier, ...comparisonTests });
+
+/**
+ * A condition on earlier answers, as plain YAML data (never code): a comparison, or `all` / `any` of a
+ * list of conditions, or `not` one. Compiled into the funnel machine's named guards.
+ */
+export const conditionSchema = z.union([
+  answerComparisonSchema,
+  computedComparisonSchema,
+  z.strictObject({
+    get all(): z.ZodArray<typeof conditionSchema> {
+      return z.array(conditionSchema).min(1);
+    },
+  }),
+  z.strictObject({
+    get any(): z.ZodArray<typeof conditionSchema> {
+      return z.array(conditionSchema).min(1);
+    },
+  }),
+  z.strictObject({
+    get not(): typeof conditionSchema {
+      return conditionSchema;
+    },
+  }),
+]);
+export type Condition = z.infer<typeof conditionSchema>;
+
+/** A branch out of a step: go to `to` when `when` holds (the first route that holds wins). */
+export const routeSchema = z.strictObject({ to: identifier, when: conditionSchema.optional() });
+export type RouteDefinition = z.infer<typeof routeSchema>;
+
+/**
  * One step. Translation keys default to conventions (see compiler) so the YAML stays short:
  * heading `onboarding:steps.<id>.heading`, info `onboarding:steps.<id>.info`, options
  * `onboarding:options.<set>.<value>`. Set them here only to override.
@@ -139,6 +187,13 @@ export const stepSchema = z.strictObject({
   /** readyToStart */
   confetti: z.strictObject({ pieces: z.number().int().positive(), durationMs: z.number().int().positive() }).optional(),
   autoAdvanceMs: z.number().int().positive().optional(),
+  /** Show the step only when this holds (evaluated on the answers given before it); otherwise skip it. */
+  when: conditionSchema.optional(),
+  /**
+   * Where to go after this step, by answer: the first route whose `when` holds (a route without `when`
+   * always does); when none holds, the next step of the order. Only forward in the order: no cycles.
+   */
+  next: z.array(routeSchema).min(1).optional(),
 });
 
 export const optionSchema = z.strictObject({

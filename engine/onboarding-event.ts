@@ -1,5 +1,6 @@
 import type { CompiledFlow, CompiledStep } from './compiled-flow';
-import type { FunnelAnswer } from './funnel-answer';
+import type { FunnelAnswer, FunnelAnswers } from './funnel-answer';
+import { pathProgress, type PathEnvironment } from './funnel-path';
 import { questionnaireProgress } from './questionnaire-progress';
 
 /** The spec's `onboarding_event` (fields answers, question, step, steps_total, url), one per answered step. */
@@ -23,8 +24,9 @@ export const ONBOARDING_EVENT_SCHEMA = 'iglu:com.nutritionfunnel/onboarding_even
  * e-mail step's address is never sent (its event only says the step was passed). The URL loses its
  * fragment, where auth redirects put tokens.
  */
-export function buildOnboardingEvent(flow: CompiledFlow, step: CompiledStep, answer: FunnelAnswer, url: string): OnboardingEvent {
-  const progress = questionnaireProgress(flow, step);
+export function buildOnboardingEvent(flow: CompiledFlow, step: CompiledStep, answer: FunnelAnswer, url: string, answers?: FunnelAnswers, env: PathEnvironment = {}): OnboardingEvent {
+  // With the visitor's answers, the position on their path (a branching flow); without, in the order.
+  const progress = answers === undefined ? questionnaireProgress(flow, step) : pathProgress(flow, step, answers, env);
   return {
     answers: answerStrings(answer),
     question: step.id,

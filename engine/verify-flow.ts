@@ -6,6 +6,8 @@ import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
 import { ICON_WIDTHS, iconPath } from './icon-files.ts';
 import { wideImagePath } from './wide-image-path.ts';
+import { compileFlow } from './compile-flow.ts';
+import { verifyBranchRules, verifyReachable } from './verify-branches.ts';
 
 export interface VerifyFlowContext {
   /** The English translations: every referenced key must exist there. */
@@ -32,9 +34,11 @@ const measurementKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', '
  * - sign-up steps come last; the funnel ends in sign-up and its exit leaves the flow
  * - every referenced translation key exists in the English files; every background image exists
  *
- * Reachability: an order is a line (each step's only successor is the next, the last one's is `exit`),
- * so every listed step is reachable; steps defined but in no order are allowed (a parent flow defines
- * steps its children use).
+ * - branches (verify-branches.ts): `when` and `next` name known steps, values and calculators, compare
+ *   numbers with numbers, read only answers given before them and only go forward (no cycles); every
+ *   step of the order is shown on some path of answers, and every path reaches the exit
+ *
+ * Steps defined but in no order are allowed (a parent flow defines steps its children use).
  */
 export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowContext): FlowDiagnostic[] {
   const { flow, locator } = resolved;
@@ -74,6 +78,9 @@ export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowCont
   }
   verifyUniqueStorage(flow, used, context, locator, out);
   verifyEnding(flow, orderName, ids, locator, out);
+  verifyBranchRules(flow, orderName, used, locator, out);
+  // The proof walks the compiled flow, which needs every rule above to hold.
+  if (out.length === 0) verifyReachable(compileFlow(flow, context.translations, { order: orderName }), orderName, locator, out);
   return out;
 }
 

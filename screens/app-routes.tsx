@@ -4,6 +4,7 @@ import type { AccountArea } from '../services/account/account-area';
 import type { FunnelArea } from '../services/funnel/funnel-area';
 import type { TelemetryArea } from '../services/telemetry/telemetry-area';
 import type { FlowRuntime } from './funnel/flow-runtime';
+import { loadPathEnvironment } from './funnel/load-path-environment';
 import { loadCompiledFlow } from './funnel/load-compiled-flow';
 import { ROOT_ROUTE_ID } from './discover-area-routes';
 import { LoadingSpinner } from './loading-spinner';
@@ -33,8 +34,8 @@ export function createAppRoutes({ funnel, account, telemetry }: { readonly funne
   const runtimeOf = (flowId: string): Promise<FlowRuntime> => {
     let runtime = runtimes.get(flowId);
     if (!runtime) {
-      runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(([{ createFlowRuntime }, flow]) =>
-        createFlowRuntime(flow, funnel.funnelStorage, telemetry.trackOnboardingEvent),
+      runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(async ([{ createFlowRuntime }, flow]) =>
+        createFlowRuntime(flow, funnel.funnelStorage, telemetry.trackOnboardingEvent, await loadPathEnvironment(flow)),
       );
       // A failed chunk load must not stick: the next navigation retries.
       runtime.catch(() => runtimes.delete(flowId));

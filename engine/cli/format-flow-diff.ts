@@ -1,5 +1,6 @@
 import { diffStepOrders } from '../diff-step-orders';
-import type { ResolvedFlow } from '../flow-schema';
+import type { Condition, ResolvedFlow, RouteDefinition } from '../flow-schema';
+import { describeCondition } from '../flow-condition';
 
 /** One side of a diff: a flow and which of its orders. */
 export interface FlowSide {
@@ -32,6 +33,9 @@ export function formatFlowDiff(from: FlowSide, to: FlowSide): string[] {
         (field) => JSON.stringify(Reflect.get(a, field)) !== JSON.stringify(Reflect.get(b, field)),
       );
       if (fields.length > 0) lines.push(`* ${id.padEnd(22)} changed: ${fields.join(', ')}`);
+      // Branches are read out, so a reviewer sees which condition changed, not only that one did.
+      if (fields.includes('when')) lines.push(`    when: ${describeWhen(a.when)} -> ${describeWhen(b.when)}`);
+      if (fields.includes('next')) lines.push(`    next: ${describeRoutes(a.next)} -> ${describeRoutes(b.next)}`);
     }
     if (from.flow.exit !== to.flow.exit) lines.push(`* exit: ${from.flow.exit} -> ${to.flow.exit}`);
     if (from.flow.basePath !== to.flow.basePath) lines.push(`* basePath: ${from.flow.basePath} -> ${to.flow.basePath}`);
@@ -43,4 +47,13 @@ export function formatFlowDiff(from: FlowSide, to: FlowSide): string[] {
 
 function label(side: FlowSide): string {
   return `${side.flow.id} [${side.order}]`;
+}
+
+function describeWhen(condition: Condition | undefined): string {
+  return condition === undefined ? 'always shown' : describeCondition(condition);
+}
+
+function describeRoutes(routes: readonly RouteDefinition[] | undefined): string {
+  if (routes === undefined) return 'the next step';
+  return routes.map((route) => `${route.to}${route.when === undefined ? '' : ` if ${describeCondition(route.when)}`}`).join('; ');
 }

@@ -14,7 +14,7 @@ import { StepLayout, type StepDirection } from './step-layout';
 import { WIDE_BACKGROUND_QUERY } from './step-background';
 import { wideImagePath } from '../../engine/wide-image-path';
 import { previousStepPath, stepHistoryState } from './step-history';
-import { questionnaireProgress } from '../../engine/questionnaire-progress';
+import { likelyNextStep, pathProgress } from '../../engine/funnel-path';
 import { useTranslation } from 'react-i18next';
 import { warmTextFormatting } from './warm-text-formatting';
 
@@ -70,7 +70,10 @@ export function FunnelStepRoute() {
   }, [actor, historyState, navigate, runtime, search, stepId]);
   const canSubmit = useCallback((answer: FunnelAnswer) => actor.getSnapshot().can({ type: 'ANSWER', stepId, answer }), [actor, stepId]);
 
-  const next = flow.steps[step.index + 1];
+  // The answers when this render runs: after BACK or a changed answer the path (and so what follows
+  // and the step count) is the machine's, read here rather than subscribed (see `open` below).
+  const answersNow = actor.getSnapshot().context.answers;
+  const next = likelyNextStep(flow, step, answersNow, runtime.env);
   const nextHref = `${next ? next.path : flow.exit}${search}`;
   const gender = funnelArea.funnelStorage.read('gender');
   const background = backgroundFor(step.background, gender);
@@ -100,7 +103,7 @@ export function FunnelStepRoute() {
 
   const { Component } = screenRegistry[step.screen];
   const headingId = `step-heading-${step.id}`;
-  const progress = questionnaireProgress(flow, step);
+  const progress = pathProgress(flow, step, answersNow, runtime.env);
 
   return (
     <StepLayout

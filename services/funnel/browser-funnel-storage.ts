@@ -1,6 +1,6 @@
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswers } from '../../engine/funnel-answer';
-import { answerStorageWrites } from '../../engine/answer-storage';
+import { answerStorageWrites, storageKeysOf } from '../../engine/answer-storage';
 import { progressStorageKey, restoreAnswers, serializeAnswers } from '../../engine/restore-answers';
 import { guardStorage } from '../storage/guard-storage';
 import type { KeyValueStorage } from '../storage/key-value-storage';
@@ -21,10 +21,11 @@ export function browserFunnelStorage(local: KeyValueStorage, session: KeyValueSt
           sessionEmail: session.getItem('email'),
         }),
       ),
-    persist: (flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers) =>
+    persist: (flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, cleared: readonly CompiledStep[] = []) =>
       safely(undefined, () => {
         const answer = answers[step.id];
         if (!answer) return;
+        for (const key of cleared.flatMap(storageKeysOf)) local.removeItem(key);
         const writes = answerStorageWrites(step, answer);
         for (const [key, value] of Object.entries(writes.local)) local.setItem(key, value);
         for (const [key, value] of Object.entries(writes.session)) session.setItem(key, value);

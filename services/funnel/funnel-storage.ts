@@ -5,8 +5,11 @@ import type { FunnelAnswers } from '../../engine/funnel-answer';
 export interface FunnelStorage {
   /** The flow's answers as restored after a reload. */
   restore(flow: CompiledFlow): FunnelAnswers;
-  /** Writes the spec's storage keys for a submitted step and the flow's progress record. */
-  persist(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers): void;
+  /**
+   * Writes the spec's storage keys for a submitted step and the flow's progress record, and removes
+   * the keys of `cleared` steps (the answer took them off the visitor's path).
+   */
+  persist(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, cleared?: readonly CompiledStep[]): void;
   /** A value the funnel stored under a spec key (e.g. `gender`, `useMetricOrImperial`), or null. */
   read(key: string): string | null;
 }

@@ -1,7 +1,9 @@
 import { fromTransition, initialTransition, transition, type SnapshotFrom, type TransitionActorLogic, type TransitionSnapshot } from 'xstate';
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
-import { answerStorageWrites, answerUnit, initialUnitSystem } from '../../engine/answer-storage';
+import { answerStorageWrites, answerUnit, initialUnitSystem, storageKeysOf } from '../../engine/answer-storage';
+import type { PathEnvironment } from '../../engine/funnel-path';
+import { readSteps } from '../../engine/verify-branches';
 import { createFunnelMachine, FUNNEL_EXITED, funnelStateOf, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
 import { progressStorageKey, serializeAnswers } from '../../engine/restore-answers';
 
@@ -47,6 +49,14 @@ export interface FunnelTestModelOptions {
    * identical step (see option-coverage-plan.ts).
    */
   readonly allOptionsOn: ReadonlySet<string>;
+  /**
+   * Offer the unit toggle of measurement steps (default true). Off for the in-process walks of
+   * branching flows: the toggle is the spec flows' to cover, and with the answers in the state key it
+   * would multiply the states by the unit of every measurement.
+   */
+  readonly toggleUnits?: boolean;
+  /** Calculators and day for flows whose conditions use computed values. */
+  readonly env?: PathEnvironment;
 }
 
 export interface FunnelTestModel {
@@ -91,7 +101,10 @@ export const signedUpPath = '/sign-up/preparing';
  * storage must hold after each accepted answer.
  */
 export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestModelOptions): FunnelTestModel {
-  const machine = createFunnelMachine(flow);
+  const machine = createFunnelMachine(flow, options.env);
+  const branching = flow.steps.some((step) => step.when !== undefined || step.next !== undefined);
+  // Steps whose answers decide branches: their values (and which steps hold answers) are part of the state.
+  const decisive = branching ? readSteps(flow) : new Set<string>();
   const steps = flow.steps;
   const byId = new Map(steps.map((step) => [step.id, step]));
   const stepOfValue = (value: unknown): CompiledStep | undefined => (typeof value === 'string' ? byId.get(value) : undefined);
@@ -124,7 +137,13 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       const answer: FunnelAnswer = event.type === 'ANSWER' ? event.answer : { kind: 'continue' };
       if (step) {
         const writes = answerStorageWrites(step, answer);
-        local = { ...local, ...writes.local, [progressStorageKey(flow.id)]: serializeAnswers(funnel.context.answers) };
+        // Steps the answer took off the path lose their keys (browser-funnel-storage.ts).
+        const clearedKeys = new Set(funnel.context.cleared.flatMap((id) => {
+          const cleared = byId.get(id);
+          return cleared ? storageKeysOf(cleared) : [];
+        }));
+        const kept = Object.fromEntries(Object.entries(local).filter(([key]) => !clearedKeys.has(key)));
+        local = { ...kept, ...writes.local, [progressStorageKey(flow.id)]: serializeAnswers(funnel.context.answers) };
         session = { ...session, ...writes.session };
       }
     }
@@ -182,7 +201,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     if (!step) return [];
     const answered = isAnswered(snapshot, step);
     const events: PathEvent[] = [];
-    if (unit !== undefined) events.push({ type: 'TOGGLE_UNIT', stepId: step.id, unit: unit === 'metric' ? 'imperial' : 'metric' });
+    if (unit !== undefined && options.toggleUnits !== false) events.push({ type: 'TOGGLE_UNIT', stepId: step.id, unit: unit === 'metric' ? 'imperial' : 'metric' });
     // A deep link to the following step: redirected back here while this step is unanswered.
     const following = steps[step.index + 1];
     if (following) events.push({ type: 'GO_TO', stepId: following.id });
@@ -198,7 +217,20 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     if (signedUp) return 'signed up';
     const step = stepOfValue(funnel.value);
     if (!step) return funnelStateOf(funnel);
-    return `${step.id}${isAnswered(snapshot, step) ? ' (answered)' : ''}${unit ? ` [${unit}]` : ''}`;
+    const base = `${step.id}${isAnswered(snapshot, step) ? ' (answered)' : ''}${unit ? ` [${unit}]` : ''}`;
+    if (!branching) return base;
+    // A branching flow moves by answer values, and a changed answer clears others: the key names the
+    // steps that hold an answer, the values that decide branches and the stored unit choice.
+    const answers = funnel.context.answers;
+    const held = steps.flatMap((candidate) => {
+      const answer = answers[candidate.id];
+      if (!answer) return [];
+      // Values of the steps that decide branches; the unit of a measurement (it picks the unit shown on a revisit).
+      const unitShown = answerUnit(answer);
+      return [decisive.has(candidate.id) ? `${candidate.id}=${describeAnswer(answer)}` : `${candidate.id}${unitShown ? `:${unitShown}` : ''}`];
+    });
+    // The stored unit choice decides the unit the next measurement step opens in.
+    return `${base} {${held.join(', ')}} useMetric=${snapshot.context.local.useMetricOrImperial ?? '-'}`;
   };
 
   const advancesFrontier = (snapshot: PathSnapshot, event: PathEvent): boolean => {

@@ -49,6 +49,18 @@ describe('browserFunnelStorage', () => {
     expect(storage.read('gender')).toBe('male');
   });
 
+  it('removes the keys of steps the answer took off the path, keeping the shared unit keys', () => {
+    const local = new MemoryStorage();
+    const storage = browserFunnelStorage(local, new MemoryStorage(), vi.fn());
+    const answers = { gender: { kind: 'choice', value: 'male' }, height: { kind: 'measurement', text: '180', unit: 'metric' } } as const;
+    storage.persist(smallCompiledFlow, stepOf('gender'), answers);
+    storage.persist(smallCompiledFlow, stepOf('height'), answers);
+    storage.persist(smallCompiledFlow, stepOf('gender'), { gender: answers.gender }, [stepOf('height')]);
+    expect(local.entries()).toMatchObject({ gender: 'male', useMetricOrImperial: 'true' });
+    expect(local.getItem('height')).toBeNull();
+    expect(storage.restore(smallCompiledFlow)).toEqual({ gender: answers.gender });
+  });
+
   it('keeps working when storage throws (private mode), logging instead', () => {
     const broken = new MemoryStorage();
     broken.getItem = () => {

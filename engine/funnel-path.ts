@@ -1,0 +1,241 @@
+import type { Calculator } from './calculators';
+import type { CompiledFlow, CompiledStep } from './compiled-flow';
+import type { CalendarDay } from './daily-calorie-plan';
+import { answerStorageWrites } from './answer-storage';
+import { evaluateCondition, type ConditionFacts, type Fact } from './flow-condition';
+import type { FunnelAnswer, FunnelAnswers } from './funnel-answer';
+import { isSignUpStep } from './questionnaire-progress';
+
+/**
+ * What conditions on computed values need: the calculators (loaded only by flows that use them, so
+ * the spec flows' first step does not carry them) and the visitor's calendar day.
+ */
+export interface PathEnvironment {
+  readonly calculators?: Readonly<Record<string, Calculator>>;
+  readonly today?: CalendarDay;
+}
+
+/** The visitor's path through a flow as far as the answers decide it. */
+export interface FunnelPath {
+  /** The steps shown to this visitor, in order: the answered ones, then the frontier (if any). */
+  readonly steps: readonly CompiledStep[];
+  /** The first unanswered step on the path; undefined when the answers lead to the exit. */
+  readonly frontier: CompiledStep | undefined;
+}
+
+const unknown: Fact = { known: false };
+
+/**
+ * Walks the flow from its first step with the answers: after an answered step comes the target of its
+ * first `next` route that holds, else the next step of the order; a step whose `when` does not hold is
+ * skipped. The walk stops at the first unanswered step. Answers of steps off the path are ignored, so a
+ * condition only ever sees answers the visitor gave on the way to it. A straight flow's path is its
+ * steps up to the first unanswered one.
+ */
+export function walkPath(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment = {}): FunnelPath {
+  const walker = new PathWalker(flow, env);
+  const path: CompiledStep[] = [];
+  for (let index = walker.land(0); index < flow.steps.length; ) {
+    const step = flow.steps[index];
+    if (step === undefined) break;
+    path.push(step);
+    const answer = answers[step.id];
+    if (answer === undefined) return { steps: path, frontier: step };
+    walker.answered.set(step.id, answer);
+    index = walker.land(walker.routeIndex(step) ?? index + 1);
+  }
+  return { steps: path, frontier: undefined };
+}
+
+/** The step after `stepId` on the path the answers give (undefined: the exit, or not on the path). */
+export function nextOnPath(flow: CompiledFlow, answers: FunnelAnswers, stepId: string, env: PathEnvironment = {}): CompiledStep | 'exit' | undefined {
+  const { steps } = walkPath(flow, answers, env);
+  const position = steps.findIndex((step) => step.id === stepId);
+  if (position === -1 || answers[stepId] === undefined) return undefined;
+  return steps[position + 1] ?? 'exit';
+}
+
+/**
+ * Answers of steps the path no longer passes (the visitor went back and chose otherwise): they are
+ * dropped, with their storage. Steps after the frontier keep theirs until the path reaches them.
+ */
+export function offPathAnswers(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment = {}): string[] {
+  const path = walkPath(flow, answers, env);
+  const onPath = new Set(path.steps.map((step) => step.id));
+  const frontierIndex = path.frontier?.index ?? flow.steps.length;
+  return flow.steps.filter((step) => step.index < frontierIndex && answers[step.id] !== undefined && !onPath.has(step.id)).map((step) => step.id);
+}
+
+/**
+ * "Step n of N" on the visitor's path: n counts the questionnaire steps (no sign-up steps) of the path
+ * up to this one; N is those answered so far plus the longest way the rest can still go, counting a
+ * step whose condition is still open. An answer can only close ways, so N never grows and the bar
+ * never goes back while the visitor moves on. Undefined for a sign-up step or one off the path.
+ */
+export function pathProgress(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): { current: number; total: number } | undefined {
+  if (isSignUpStep(step)) return undefined;
+  const path = walkPath(flow, answers, env);
+  const position = path.steps.findIndex((candidate) => candidate.id === step.id);
+  if (position === -1) return undefined;
+  const counted = (steps: readonly CompiledStep[]) => steps.filter((candidate) => !isSignUpStep(candidate)).length;
+  const current = counted(path.steps.slice(0, position + 1));
+  const frontier = path.frontier;
+  if (frontier === undefined) return { current, total: counted(path.steps) };
+  const walker = new PathWalker(flow, env, frontier.index);
+  for (const answered of path.steps) {
+    const answer = answers[answered.id];
+    if (answered !== frontier && answer !== undefined) walker.answered.set(answered.id, answer);
+  }
+  return { current, total: counted(path.steps.slice(0, -1)) + walker.longestFrom(frontier.index) };
+}
+
+/**
+ * The step a visitor most likely sees after this one (to prefetch its screen and for the link that
+ * works without JavaScript): the next on the path when the step is answered, else the next step of the
+ * order that may still be shown.
+ */
+export function likelyNextStep(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): CompiledStep | undefined {
+  const next = nextOnPath(flow, answers, step.id, env);
+  if (next !== undefined) return next === 'exit' ? undefined : next;
+  const walker = new PathWalker(flow, env, step.index);
+  for (const [id, answer] of Object.entries(answers)) walker.answered.set(id, answer);
+  for (let index = step.index + 1; index < flow.steps.length; index++) {
+    const candidate = flow.steps[index];
+    if (candidate && (candidate.when === undefined || walker.holds(candidate.when, index) !== false)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Indexes of the steps that can come right after step `index` on some path (flow.steps.length: the
+ * exit): its routes' targets and the next step of the order, each followed past the steps that have
+ * a condition (they may be skipped). The machine has one guarded transition per candidate.
+ */
+export function possibleSuccessors(flow: CompiledFlow, index: number): number[] {
+  const step = flow.steps[index];
+  if (step === undefined) return [];
+  const targets = (step.next ?? []).map((route) => flow.steps.findIndex((candidate) => candidate.id === route.to)).filter((target) => target > index);
+  const alwaysRoutes = (step.next ?? []).some((route) => route.when === undefined);
+  const starts = alwaysRoutes ? targets : [...targets, index + 1];
+  const result = new Set<number>();
+  for (const start of starts) for (const landing of possibleLandings(flow, start)) result.add(landing);
+  return [...result].sort((a, b) => a - b);
+}
+
+/** Step `start` and, while the step there has a condition, the ones after it; the exit at the end. */
+function possibleLandings(flow: CompiledFlow, start: number): number[] {
+  const landings: number[] = [];
+  for (let index = start; index <= flow.steps.length; index++) {
+    landings.push(index);
+    if (flow.steps[index]?.when === undefined) break;
+  }
+  return landings;
+}
+
+/** Indexes of the steps that can come right before step `index` (flow.steps.length: the exit). */
+export function possiblePredecessors(flow: CompiledFlow, index: number): number[] {
+  return flow.steps.flatMap((step) => (possibleSuccessors(flow, step.index).includes(index) ? [step.index] : []));
+}
+
+/**
+ * Evaluates conditions on the answers of one path. Facts about steps at or after `decidedBefore` are
+ * unknown (projection); before it, a step without an answer here was skipped, and its tests are false.
+ */
+class PathWalker {
+  readonly answered = new Map<string, FunnelAnswer>();
+  private readonly byId: ReadonlyMap<string, CompiledStep>;
+
+  constructor(
+    private readonly flow: CompiledFlow,
+    private readonly env: PathEnvironment,
+    private readonly decidedBefore?: number,
+  ) {
+    this.byId = new Map(flow.steps.map((step) => [step.id, step]));
+  }
+
+  /** The first index from `start` whose step is shown (its `when` holds or it has none). */
+  land(start: number): number {
+    let index = start;
+    for (let step = this.flow.steps[index]; step?.when !== undefined && this.holds(step.when, index) !== true; step = this.flow.steps[index]) index++;
+    return index;
+  }
+
+  /** The index of the target of the step's first route that holds, undefined when none does. */
+  routeIndex(step: CompiledStep): number | undefined {
+    const route = step.next?.find((candidate) => candidate.when === undefined || this.holds(candidate.when, step.index + 1) === true);
+    return route === undefined ? undefined : this.flow.steps.findIndex((candidate) => candidate.id === route.to);
+  }
+
+  holds(condition: NonNullable<CompiledStep['when']>, decidedBefore: number): boolean | undefined {
+    return evaluateCondition(condition, this.facts(Math.min(decidedBefore, this.decidedBefore ?? decidedBefore)));
+  }
+
+  /** Longest count of questionnaire steps from arriving at `start` to the exit, open conditions counted as holding. */
+  longestFrom(start: number): number {
+    const memo = new Map<number, number>();
+    const arrive = (index: number): number => {
+      const step = this.flow.steps[index];
+      if (step === undefined) return 0;
+      const known = memo.get(index);
+      if (known !== undefined) return known;
+      const shown = step.when === undefined ? true : this.holds(step.when, index);
+      const value = shown === false ? arrive(index + 1) : shown === true ? show(step) : Math.max(show(step), arrive(index + 1));
+      memo.set(index, value);
+      return value;
+    };
+    const show = (step: CompiledStep): number => {
+      const targets: number[] = [];
+      let settled = false;
+      for (const route of step.next ?? []) {
+        const holds = route.when === undefined ? true : this.holds(route.when, step.index + 1);
+        if (holds === false) continue;
+        targets.push(this.flow.steps.findIndex((candidate) => candidate.id === route.to));
+        if (holds === true) {
+          settled = true;
+          break;
+        }
+      }
+      if (!settled) targets.push(step.index + 1);
+      return (isSignUpStep(step) ? 0 : 1) + Math.max(...targets.map(arrive));
+    };
+    return arrive(start);
+  }
+
+  private facts(decidedBefore: number): ConditionFacts {
+    return {
+      answer: (stepId) => {
+        const step = this.byId.get(stepId);
+        if (step === undefined) return { known: true, value: undefined };
+        if (step.index >= decidedBefore) return unknown;
+        const answer = this.answered.get(stepId);
+        return { known: true, value: answer === undefined ? undefined : answerValue(step, answer) };
+      },
+      computed: (name) => {
+        const calculator = this.env.calculators?.[name];
+        const stored = this.storedValues();
+        const result = calculator?.compute({ read: (key) => stored[key] ?? null, today: this.env.today ?? '' });
+        if (result?.kind === 'number') return { known: true, value: result.value };
+        // Missing inputs may still be answered further on.
+        return decidedBefore < this.flow.steps.length && result === undefined ? unknown : { known: true, value: undefined };
+      },
+    };
+  }
+
+  private storedValues(): Record<string, string> {
+    const stored: Record<string, string> = {};
+    for (const [stepId, answer] of this.answered) {
+      const step = this.byId.get(stepId);
+      if (step) Object.assign(stored, answerStorageWrites(step, answer).local);
+    }
+    return stored;
+  }
+}
+
+/** What conditions compare an answer by: the option value, or the number as stored (cm, kg, years). */
+export function answerValue(step: CompiledStep, answer: FunnelAnswer): string | number | undefined {
+  if (answer.kind === 'choice') return answer.value;
+  if (answer.kind === 'continue' || answer.kind === 'email' || step.storage.mode !== 'value') return undefined;
+  const stored = answerStorageWrites(step, answer).local[step.storage.key];
+  const number = stored === undefined ? Number.NaN : Number(stored);
+  return Number.isFinite(number) ? number : undefined;
+}

@@ -1,0 +1,265 @@
+import { calculatorNames, calculators, isCalculatorName } from './calculators.ts';
+import type { CompiledFlow, CompiledStep } from './compiled-flow.ts';
+import type { FlowDiagnostic, FlowPath } from './flow-error.ts';
+import { comparisonTests, conditionComparisons, describeCondition, type ConditionComparison } from './flow-condition.ts';
+import type { Condition, ResolvedFlow, ScreenKind } from './flow-schema.ts';
+import type { FunnelAnswer, FunnelAnswers } from './funnel-answer.ts';
+import { walkPath } from './funnel-path.ts';
+import type { ResolvedFlowSource } from './resolve-flow.ts';
+import { didYouMean } from './suggest-name.ts';
+
+type Locator = ResolvedFlowSource['locator'];
+
+const numberKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
+const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
+const numericTests = new Set(['greaterThan', 'lessThan', 'atLeast', 'atMost']);
+/** Paths the reachability proof may walk before it asks the author to simplify. */
+const MAX_PATHS = 20_000;
+/** The day calculators that need one are run with during the proof (any day gives the same branches). */
+const PROOF_DAY = '2026-01-01';
+
+/**
+ * The branch rules of one order of a flow (`when` on a step, `next` routes out of it):
+ * - the first step is always shown; sign-up steps are neither conditional nor the source of a route;
+ * - a route goes to a step of the order that comes later (so no path can loop), never past a sign-up step;
+ * - every comparison has exactly one test; it names a step before it in the order (a condition reads
+ *   only answers given before it) or a known calculator whose inputs are written before it; choices
+ *   are compared with their own option values, numbers (stored unit) with numbers.
+ */
+export function verifyBranchRules(flow: ResolvedFlow, orderName: string, ids: readonly string[], locator: Locator, out: FlowDiagnostic[]): void {
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const firstSignUp = ids.findIndex((id) => signUpKinds.has(flow.steps[id]?.screen ?? 'info'));
+  ids.forEach((id, index) => {
+    const step = flow.steps[id];
+    if (step === undefined) return;
+    const at = (...rest: (string | number)[]): FlowPath => ['steps', id, ...rest];
+    if (step.when !== undefined) {
+      if (index === 0) out.push(locator.at(at('when'), `the first step of order "${orderName}" is always shown: remove "when" or move the step later`));
+      else if (signUpKinds.has(step.screen)) out.push(locator.at(at('when'), 'sign-up steps are always shown: remove "when"'));
+      verifyCondition(flow, step.when, at('when'), index, ids, position, locator, out);
+    }
+    step.next?.forEach((route, routeIndex) => {
+      const routeAt = (...rest: (string | number)[]) => at('next', routeIndex, ...rest);
+      if (signUpKinds.has(step.screen)) {
+        out.push(locator.at(at('next'), 'sign-up steps cannot branch: remove "next"'));
+        return;
+      }
+      const target = position.get(route.to);
+      if (target === undefined) {
+        const known = flow.steps[route.to] !== undefined;
+        out.push(locator.at(routeAt('to'), known ? `step "${route.to}" is not in order "${orderName}"` : `unknown step "${route.to}"${didYouMean(route.to, ids)}`));
+      } else if (target <= index) {
+        out.push(locator.at(routeAt('to'), `route goes back to "${route.to}" (position ${target + 1}, this step is ${index + 1}): routes only go forward, so no path can loop`));
+      } else if (firstSignUp !== -1 && target > firstSignUp) {
+        out.push(locator.at(routeAt('to'), `route skips the sign-up step "${ids[firstSignUp] ?? ''}": go to it or to a step before it`));
+      }
+      // A route's condition may read the step's own answer.
+      if (route.when !== undefined) verifyCondition(flow, route.when, routeAt('when'), index + 1, ids, position, locator, out);
+    });
+  });
+}
+
+function verifyCondition(
+  flow: ResolvedFlow,
+  condition: Condition,
+  path: FlowPath,
+  limit: number,
+  ids: readonly string[],
+  position: ReadonlyMap<string, number>,
+  locator: Locator,
+  out: FlowDiagnostic[],
+): void {
+  for (const { comparison, path: inner } of conditionComparisons(condition)) {
+    const at: FlowPath = [...path, ...inner];
+    const tests = comparisonTests(comparison);
+    if (tests.length !== 1) {
+      out.push(
+        locator.at(
+          at,
+          tests.length === 0
+            ? 'a comparison needs one test: equals, oneOf, greaterThan, lessThan, atLeast or atMost'
+            : `one test per comparison (found ${tests.map((t) => t.name).join(', ')}): combine comparisons with "all: [...]"`,
+        ),
+      );
+      continue;
+    }
+    if ('answer' in comparison) verifyAnswerComparison(flow, comparison, at, limit, ids, position, locator, out);
+    else verifyComputedComparison(flow, comparison, at, limit, ids, locator, out);
+  }
+}
+
+function verifyAnswerComparison(
+  flow: ResolvedFlow,
+  comparison: Extract<ConditionComparison, { answer: string }>,
+  at: FlowPath,
+  limit: number,
+  ids: readonly string[],
+  position: ReadonlyMap<string, number>,
+  locator: Locator,
+  out: FlowDiagnostic[],
+): void {
+  const stepId = comparison.answer;
+  const index = position.get(stepId);
+  const step = flow.steps[stepId];
+  if (index === undefined || step === undefined) {
+    out.push(locator.at([...at, 'answer'], step === undefined ? `unknown step "${stepId}"${didYouMean(stepId, ids.slice(0, limit))}` : `step "${stepId}" is not in this order`));
+    return;
+  }
+  if (index >= limit) {
+    out.push(locator.at([...at, 'answer'], `step "${stepId}" comes at or after this point (position ${index + 1}): a condition reads only answers given before it`));
+    return;
+  }
+  const [test] = comparisonTests(comparison);
+  if (test === undefined) return;
+  if (step.screen === 'singleChoice') {
+    if (numericTests.has(test.name) || typeof test.operand === 'number') {
+      out.push(locator.at([...at, test.name], `"${stepId}" is a choice: compare it with equals or oneOf, not with a number`));
+      return;
+    }
+    const values = step.options === undefined ? [] : (flow.optionSets[step.options] ?? []).map((option) => option.value);
+    const operands = Array.isArray(test.operand) ? test.operand : [test.operand];
+    operands.forEach((operand, operandIndex) => {
+      if (typeof operand === 'string' && !values.includes(operand)) {
+        const operandAt: FlowPath = Array.isArray(test.operand) ? [...at, test.name, operandIndex] : [...at, test.name];
+        out.push(locator.at(operandAt, `"${operand}" is not an option of step "${stepId}"${didYouMean(operand, values)} (options: ${values.join(', ')})`));
+      }
+    });
+  } else if (numberKinds.has(step.screen)) {
+    if (typeof test.operand !== 'number') {
+      out.push(locator.at([...at, test.name], `"${stepId}" is a number (stored in ${storedUnit(step.screen)}): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`));
+    }
+  } else {
+    out.push(locator.at([...at, 'answer'], `step "${stepId}" (${step.screen}) has no answer to compare`));
+  }
+}
+
+function verifyComputedComparison(
+  flow: ResolvedFlow,
+  comparison: Extract<ConditionComparison, { computed: string }>,
+  at: FlowPath,
+  limit: number,
+  ids: readonly string[],
+  locator: Locator,
+  out: FlowDiagnostic[],
+): void {
+  const name = comparison.computed;
+  if (!isCalculatorName(name)) {
+    out.push(locator.at([...at, 'computed'], `unknown calculator "${name}"${didYouMean(name, calculatorNames)} (calculators: ${calculatorNames.join(', ')})`));
+    return;
+  }
+  const calculator = calculators[name];
+  const [test] = comparisonTests(comparison);
+  if (calculator.result !== 'number') {
+    out.push(locator.at([...at, 'computed'], `calculator "${name}" gives a date, which conditions cannot compare; show it on an info step instead`));
+  } else if (test !== undefined && typeof test.operand !== 'number') {
+    out.push(locator.at([...at, test.name], `calculator "${name}" gives a number: compare it with a number`));
+  }
+  const written = new Set<string>(ids.slice(0, limit).flatMap((id) => {
+    const storage = flow.steps[id]?.storage;
+    return storage?.mode === 'value' ? [storage.key] : [];
+  }));
+  const missing = calculator.reads.filter((key) => !written.has(key));
+  if (missing.length > 0) {
+    out.push(locator.at([...at, 'computed'], `calculator "${name}" reads ${missing.map((key) => `"${key}"`).join(', ')}, which no step before this point writes`));
+  }
+}
+
+function storedUnit(screen: ScreenKind): string {
+  return screen === 'height' ? 'cm' : screen === 'weight' ? 'kg' : 'years';
+}
+
+/**
+ * Proves on the compiled flow, with the same path code the funnel machine runs, that every step of
+ * the order is shown on some path. The paths are enumerated with representative answers: every
+ * option of a choice that a condition or a route reads (one option otherwise), and for numbers the
+ * ends of the range, the middle and each side of every threshold a condition compares them with.
+ * Every path reaches the exit: routes only go forward (verifyBranchRules), so a walk always ends.
+ */
+export function verifyReachable(compiled: CompiledFlow, orderName: string, locator: Locator, out: FlowDiagnostic[]): void {
+  if (!compiled.steps.some((step) => step.when !== undefined || step.next !== undefined)) return;
+  const read = readSteps(compiled);
+  const thresholds = numberThresholds(compiled);
+  const env = { calculators, today: PROOF_DAY };
+  const shown = new Set<string>();
+  const seen = new Set<string>();
+  let paths = 0;
+  const explore = (answers: FunnelAnswers): boolean => {
+    const path = walkPath(compiled, answers, env);
+    for (const step of path.steps) shown.add(step.id);
+    const frontier = path.frontier;
+    // The password step is the sign-up machine's: the funnel ends there.
+    if (frontier === undefined || frontier.screen === 'signUpPassword') return ++paths <= MAX_PATHS;
+    const key = `${frontier.id} ${JSON.stringify(Object.entries(answers).filter(([id]) => read.has(id)))}`;
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return representativeAnswers(frontier, read.has(frontier.id), thresholds.get(frontier.id) ?? []).every((answer) => explore({ ...answers, [frontier.id]: answer }));
+  };
+  if (!explore({})) {
+    out.push(locator.at(['orders', orderName], `more than ${MAX_PATHS} different answer paths: simplify the conditions so the flow can be checked`));
+    return;
+  }
+  compiled.steps.forEach((step, index) => {
+    if (shown.has(step.id)) return;
+    const why = step.when === undefined ? 'every path jumps over it (check the routes before it)' : `no path of answers reaches it with its condition (${describeCondition(step.when)}) holding`;
+    out.push(locator.at(['orders', orderName, index], `step "${step.id}" is never shown: ${why}`));
+  });
+}
+
+/** Steps whose answer a condition or route reads, directly or through a calculator's storage keys. */
+export function readSteps(flow: CompiledFlow): Set<string> {
+  const read = new Set<string>();
+  const keys = new Set<string>();
+  for (const step of flow.steps) {
+    const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
+    for (const { comparison } of conditions.flatMap((condition) => conditionComparisons(condition))) {
+      if ('answer' in comparison) read.add(comparison.answer);
+      else if (isCalculatorName(comparison.computed)) for (const key of calculators[comparison.computed].reads) keys.add(key);
+    }
+    // A route without a condition does not depend on the answer; one with a condition may.
+    if ((step.next ?? []).some((route) => route.when !== undefined)) read.add(step.id);
+  }
+  for (const step of flow.steps) if (step.storage.mode === 'value' && keys.has(step.storage.key)) read.add(step.id);
+  return read;
+}
+
+/** The numbers conditions compare each number step with (directly), in the stored unit. */
+function numberThresholds(flow: CompiledFlow): Map<string, number[]> {
+  const thresholds = new Map<string, number[]>();
+  for (const step of flow.steps) {
+    const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
+    for (const { comparison } of conditions.flatMap((condition) => conditionComparisons(condition))) {
+      if (!('answer' in comparison)) continue;
+      for (const test of comparisonTests(comparison)) {
+        if (typeof test.operand === 'number') thresholds.set(comparison.answer, [...(thresholds.get(comparison.answer) ?? []), test.operand]);
+      }
+    }
+  }
+  return thresholds;
+}
+
+function representativeAnswers(step: CompiledStep, read: boolean, thresholds: readonly number[]): FunnelAnswer[] {
+  switch (step.screen) {
+    case 'singleChoice': {
+      const options = step.options ?? [];
+      return (read ? options : options.slice(0, 1)).map((option) => ({ kind: 'choice', value: option.value }));
+    }
+    case 'height':
+    case 'weight':
+    case 'age': {
+      const range = step.range ?? { min: 1, max: 100 };
+      const middle = (range.min + range.max) / 2;
+      const values = read ? [range.min, middle, range.max, ...thresholds.flatMap((t) => [t - 1, t, t + 1])] : [middle];
+      const whole = step.screen === 'age';
+      const inRange = [...new Set(values.map((v) => (whole ? Math.round(v) : v)))].filter((v) => v >= range.min && v <= range.max);
+      return inRange.map((value): FunnelAnswer => (whole ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
+    }
+    case 'signUpEmail':
+      return [{ kind: 'email', value: 'proof@example.com' }];
+    case 'signUpPassword':
+      return [];
+    case 'company':
+    case 'info':
+    case 'readyToStart':
+      return [{ kind: 'continue' }];
+  }
+}

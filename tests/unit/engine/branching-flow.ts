@@ -1,0 +1,93 @@
+import type { CompiledFlow } from '../../../engine/compiled-flow';
+import { compileFlowProject } from '../../../engine/compile-flow-project';
+import { formatFlowDiagnostic } from '../../../engine/flow-error';
+import type { ResolvedFlow } from '../../../engine/flow-schema';
+
+/**
+ * A small branching flow on the existing screen kinds: `goal: keep` jumps over the pregnancy question
+ * (route), the pregnancy question is only for women (`when`), the goal weight only when the goal is to
+ * change weight (`not`), and a note only for a BMI of 25 or more (a computed value).
+ */
+export const branchingFlow = `version: 1
+id: branchy
+basePath: /onboarding/branchy
+exit: /sign-up/password
+order: main
+orders:
+  main: [gender, goal, pregnant, height, weight, goalWeight, bmiNote, intro, email, password]
+optionSets:
+  gender:
+    - value: female
+    - value: male
+  goal:
+    - value: lose
+    - value: keep
+  yesNo:
+    - value: "yes"
+    - value: "no"
+steps:
+  gender:
+    screen: singleChoice
+    options: gender
+    storage: { mode: value, key: gender }
+  goal:
+    screen: singleChoice
+    options: goal
+    storage: { mode: answerText }
+    next:
+      - { when: { answer: goal, equals: keep }, to: height }
+  pregnant:
+    screen: singleChoice
+    options: yesNo
+    storage: { mode: answerText }
+    when: { answer: gender, equals: female }
+  height:
+    screen: height
+    storage: { mode: value, key: height }
+    placeholder: { metric: 165, imperial: 65 }
+    range: { min: 100, max: 250 }
+  weight:
+    screen: weight
+    storage: { mode: value, key: weight }
+    placeholder: { metric: 70, imperial: 150 }
+    range: { min: 30, max: 300 }
+  goalWeight:
+    screen: weight
+    storage: { mode: value, key: goalWeight }
+    placeholder: { metric: 65, imperial: 140 }
+    range: { min: 30, max: 300 }
+    when: { not: { answer: goal, equals: keep } }
+  bmiNote:
+    screen: info
+    when: { computed: bmi, atLeast: 25 }
+  intro:
+    screen: info
+  email:
+    screen: signUpEmail
+  password:
+    screen: signUpPassword
+`;
+
+export const branchingEnglish = {
+  steps: Object.fromEntries(
+    ['gender', 'goal', 'pregnant', 'height', 'weight', 'goalWeight', 'bmiNote', 'intro', 'email', 'password'].map((id) => [id, { heading: `${id}?` }]),
+  ),
+  options: { gender: { female: 'Female', male: 'Male' }, goal: { lose: 'Lose', keep: 'Keep' }, yesNo: { yes: 'Yes', no: 'No' } },
+};
+
+/** Compiles a flow text with the branching flow's English texts: the compiled flow, or the formatted messages. */
+export function compileBranching(text: string = branchingFlow): { flow: CompiledFlow | undefined; resolved: ResolvedFlow | undefined; messages: string[] } {
+  const result = compileFlowProject({
+    flowFiles: [{ file: 'flows/branchy.yaml', text }],
+    translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(branchingEnglish) }],
+    publicFileExists: () => true,
+  });
+  return { flow: result.flows.get('branchy'), resolved: result.resolved.get('branchy'), messages: result.diagnostics.map(formatFlowDiagnostic) };
+}
+
+/** The branching flow compiled; throws with the messages when it does not compile. */
+export function compiledBranchingFlow(): CompiledFlow {
+  const { flow, messages } = compileBranching();
+  if (!flow) throw new Error(messages.join('\n'));
+  return flow;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { calculators, wholeYearsBetween } from '../../../engine/calculators';
+import { personalPlan } from '../../../engine/daily-calorie-plan';
+
+const reading = (values: Readonly<Record<string, string>>) => (key: string) => values[key] ?? null;
+const today = '2026-11-28';
+const stored = { gender: 'female', age: '34', height: '165', weight: '80', goalWeight: '70', activityLevel: 'lightly_active', speedGoal: 'moderate', nutritionGoal: 'balanced' };
+
+describe('calculators', () => {
+  it('bmi: kg / m² to one decimal, undefined without both inputs', () => {
+    expect(calculators.bmi.compute({ read: reading({ height: '165', weight: '80' }), today })).toEqual({ kind: 'number', value: 29.4 });
+    expect(calculators.bmi.compute({ read: reading({ height: '180', weight: '70' }), today })).toEqual({ kind: 'number', value: 21.6 });
+    expect(calculators.bmi.compute({ read: reading({ height: '180' }), today })).toBeUndefined();
+    expect(calculators.bmi.compute({ read: reading({ height: '0', weight: '70' }), today })).toBeUndefined();
+  });
+
+  it('dailyCalorieGoal and goalDate: the plans page\'s Mifflin-St Jeor plan', () => {
+    const plan = personalPlan(
+      { sex: 'female', ageYears: 34, heightCm: 165, weightKg: 80, goalWeightKg: 70, activityLevel: 'lightly_active', speedGoal: 'moderate', nutritionGoal: 'balanced' },
+      today,
+    );
+    expect(calculators.dailyCalorieGoal.compute({ read: reading(stored), today })).toEqual({ kind: 'number', value: plan.dailyKcal });
+    // 10 x 80 + 6.25 x 165 - 5 x 34 - 161 = 1500.25 kcal resting, x 1.375 = 2062.8, - 550 = 1512.8 -> 1510.
+    expect(plan.dailyKcal).toBe(1510);
+    expect(calculators.goalDate.compute({ read: reading(stored), today })).toEqual({ kind: 'date', value: plan.goalDay });
+    // 10 kg at 0.5 kg a week: 140 days.
+    expect(plan.goalDay).toBe('2027-04-17');
+    expect(calculators.dailyCalorieGoal.compute({ read: reading({ ...stored, activityLevel: 'couch' }), today })).toBeUndefined();
+  });
+
+  it('ageFromBirthDate: completed years, the birthday counts from its day', () => {
+    expect(calculators.ageFromBirthDate.compute({ read: reading({ birthDate: '1990-11-28' }), today })).toEqual({ kind: 'number', value: 36 });
+    expect(calculators.ageFromBirthDate.compute({ read: reading({ birthDate: '1990-11-29' }), today })).toEqual({ kind: 'number', value: 35 });
+    expect(wholeYearsBetween('2000-02-29', '2027-02-28')).toBe(26);
+    expect(wholeYearsBetween('2030-01-01', today)).toBeUndefined();
+    expect(wholeYearsBetween('28.11.1990', today)).toBeUndefined();
+  });
+});
