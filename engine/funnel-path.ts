@@ -1,10 +1,10 @@
-import type { Calculator } from './calculators';
-import type { CompiledFlow, CompiledStep } from './compiled-flow';
-import type { CalendarDay } from './daily-calorie-plan';
-import { answerStorageWrites } from './answer-storage';
-import { evaluateCondition, type ConditionFacts, type Fact } from './flow-condition';
-import type { FunnelAnswer, FunnelAnswers } from './funnel-answer';
-import { isSignUpStep } from './questionnaire-progress';
+import type { Calculator } from './calculators.ts';
+import type { CompiledFlow, CompiledStep } from './compiled-flow.ts';
+import type { CalendarDay } from './daily-calorie-plan.ts';
+import { answerStorageWrites } from './answer-storage.ts';
+import { evaluateCondition, type ConditionFacts, type Fact } from './flow-condition.ts';
+import type { FunnelAnswer, FunnelAnswers } from './funnel-answer.ts';
+import { isSignUpStep } from './questionnaire-progress.ts';
 
 /**
  * What conditions on computed values need: the calculators (loaded only by flows that use them, so
