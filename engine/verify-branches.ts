@@ -143,10 +143,7 @@ function verifyComputedComparison(
   out: FlowDiagnostic[],
 ): void {
   const name = comparison.computed;
-  if (!isCalculatorName(name)) {
-    out.push(locator.at([...at, 'computed'], `unknown calculator "${name}"${didYouMean(name, calculatorNames)} (calculators: ${calculatorNames.join(', ')})`));
-    return;
-  }
+  if (!verifyCalculator(flow, name, at, limit, ids, locator, out) || !isCalculatorName(name)) return;
   const calculator = calculators[name];
   const [test] = comparisonTests(comparison);
   if (calculator.result !== 'number') {
@@ -154,6 +151,15 @@ function verifyComputedComparison(
   } else if (test !== undefined && typeof test.operand !== 'number') {
     out.push(locator.at([...at, test.name], `calculator "${name}" gives a number: compare it with a number`));
   }
+}
+
+/** The calculator exists and a step before `limit` writes each of its inputs; false when it is unknown. */
+function verifyCalculator(flow: ResolvedFlow, name: string, at: FlowPath, limit: number, ids: readonly string[], locator: Locator, out: FlowDiagnostic[]): boolean {
+  if (!isCalculatorName(name)) {
+    out.push(locator.at([...at, 'computed'], `unknown calculator "${name}"${didYouMean(name, calculatorNames)} (calculators: ${calculatorNames.join(', ')})`));
+    return false;
+  }
+  const calculator = calculators[name];
   const written = new Set<string>(ids.slice(0, limit).flatMap((id) => {
     const storage = flow.steps[id]?.storage;
     return storage?.mode === 'value' ? [storage.key] : [];
@@ -162,6 +168,39 @@ function verifyComputedComparison(
   if (missing.length > 0) {
     out.push(locator.at([...at, 'computed'], `calculator "${name}" reads ${missing.map((key) => `"${key}"`).join(', ')}, which no step before this point writes`));
   }
+  return true;
+}
+
+/**
+ * `values:` of info steps (what their texts interpolate): only on info steps; an answer of a step
+ * before it that has a value (a choice or a number), or a known calculator whose inputs come before it.
+ */
+export function verifyTextValues(flow: ResolvedFlow, ids: readonly string[], locator: Locator, out: FlowDiagnostic[]): void {
+  const position = new Map(ids.map((id, index) => [id, index]));
+  ids.forEach((id, index) => {
+    const step = flow.steps[id];
+    if (step?.values === undefined) return;
+    if (step.screen !== 'info') {
+      out.push(locator.at(['steps', id, 'values'], `values only apply to info steps (this step is "${step.screen}")`));
+      return;
+    }
+    for (const [name, source] of Object.entries(step.values)) {
+      const at: FlowPath = ['steps', id, 'values', name];
+      if ('computed' in source) {
+        verifyCalculator(flow, source.computed, at, index, ids, locator, out);
+        continue;
+      }
+      const read = flow.steps[source.answer];
+      const readAt = position.get(source.answer);
+      if (read === undefined || readAt === undefined) {
+        out.push(locator.at([...at, 'answer'], read === undefined ? `unknown step "${source.answer}"${didYouMean(source.answer, ids.slice(0, index))}` : `step "${source.answer}" is not in this order`));
+      } else if (readAt >= index) {
+        out.push(locator.at([...at, 'answer'], `step "${source.answer}" comes after this step (position ${readAt + 1}): a text shows only answers given before it`));
+      } else if (read.screen !== 'singleChoice' && !numberKinds.has(read.screen)) {
+        out.push(locator.at([...at, 'answer'], `step "${source.answer}" (${read.screen}) has no answer to show`));
+      }
+    }
+  });
 }
 
 function storedUnit(screen: ScreenKind): string {

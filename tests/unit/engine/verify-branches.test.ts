@@ -30,7 +30,7 @@ describe('verifying branches', () => {
     expect(check(step)).toEqual([`${at(step, 'gendr')} steps.pregnant.when.answer: unknown step "gendr" - did you mean "gender"?`]);
     const value = branchingFlow.replace('equals: female }', 'equals: femal }');
     expect(check(value)).toEqual([`${at(value, 'femal }')} steps.pregnant.when.equals: "femal" is not an option of step "gender" - did you mean "female"? (options: female, male)`]);
-    const calculator = branchingFlow.replace('computed: bmi', 'computed: bmj');
+    const calculator = branchingFlow.replace('computed: bmi, atLeast', 'computed: bmj, atLeast');
     expect(check(calculator)).toEqual([
       `${at(calculator, 'bmj')} steps.bmiNote.when.computed: unknown calculator "bmj" - did you mean "bmi"? (calculators: bmi, dailyCalorieGoal, goalDate, ageFromBirthDate)`,
     ]);
@@ -44,7 +44,7 @@ describe('verifying branches', () => {
     const choice = branchingFlow.replace('answer: gender, equals: female', 'answer: gender, greaterThan: 3');
     expect(check(choice)).toEqual([`${at(choice, '3 }')} steps.pregnant.when.greaterThan: "gender" is a choice: compare it with equals or oneOf, not with a number`]);
     const two = branchingFlow.replace('computed: bmi, atLeast: 25', 'computed: bmi, atLeast: 25, atMost: 30');
-    expect(check(two)).toEqual([`${at(two, '{ computed')} steps.bmiNote.when: one test per comparison (found atLeast, atMost): combine comparisons with "all: [...]"`]);
+    expect(check(two)).toEqual([`${at(two, '{ computed: bmi, atLeast')} steps.bmiNote.when: one test per comparison (found atLeast, atMost): combine comparisons with "all: [...]"`]);
   });
 
   it('reads only answers given before the condition, and inputs of calculators written before it', () => {
