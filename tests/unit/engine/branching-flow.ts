@@ -16,15 +16,9 @@ order: main
 orders:
   main: [gender, goal, pregnant, height, weight, goalWeight, bmiNote, intro, email, password]
 optionSets:
-  gender:
-    - value: female
-    - value: male
-  goal:
-    - value: lose
-    - value: keep
-  yesNo:
-    - value: "yes"
-    - value: "no"
+  gender: [{ value: female }, { value: male }]
+  goal: [{ value: lose }, { value: keep }]
+  yesNo: [{ value: "yes" }, { value: "no" }]
 steps:
   gender:
     screen: singleChoice
