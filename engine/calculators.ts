@@ -1,5 +1,5 @@
-import { type CalendarDay } from './daily-calorie-plan';
-import { planFromAnswers } from './plan-from-answers';
+import { type CalendarDay } from './daily-calorie-plan.ts';
+import { planFromAnswers } from './plan-from-answers.ts';
 
 /**
  * What a calculator reads: the stored answers of the visitor's path by storage key (the values

@@ -41,7 +41,8 @@ export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog
 
 function calculatorsUsedBy(step: CompiledStep): string[] {
   const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
-  return conditions.flatMap((condition) => conditionComparisons(condition).flatMap(({ comparison }) => ('computed' in comparison ? [comparison.computed] : [])));
+  const shown = Object.values(step.values ?? {}).flatMap((source) => ('computed' in source ? [source.computed] : []));
+  return [...shown, ...conditions.flatMap((condition) => conditionComparisons(condition).flatMap(({ comparison }) => ('computed' in comparison ? [comparison.computed] : [])))];
 }
 
 function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDefinition, translations: TranslationCatalog): CompiledStep {
@@ -85,6 +86,7 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
 
     ...(step.confetti === undefined ? {} : { confetti: step.confetti }),
     ...(step.autoAdvanceMs === undefined ? {} : { autoAdvanceMs: step.autoAdvanceMs }),
+    ...(step.values === undefined ? {} : { values: step.values }),
     ...(step.when === undefined ? {} : { when: step.when }),
     ...(step.next === undefined ? {} : { next: step.next }),
   };

@@ -65,6 +65,8 @@ export interface CompiledStep {
   readonly legalNotice?: boolean;
   readonly confetti?: { readonly pieces: number; readonly durationMs: number };
   readonly autoAdvanceMs?: number;
+  /** info: named values for the texts' interpolation (an answer or a calculator's result). */
+  readonly values?: Readonly<Record<string, { readonly answer: string } | { readonly computed: string }>>;
   /** Shown only when this holds on the answers before it (engine/funnel-path.ts skips it otherwise). */
   readonly when?: Condition;
   /** Branches out of the step, first that holds wins; else the next step of the order. */

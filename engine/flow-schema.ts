@@ -187,6 +187,12 @@ export const stepSchema = z.strictObject({
   /** readyToStart */
   confetti: z.strictObject({ pieces: z.number().int().positive(), durationMs: z.number().int().positive() }).optional(),
   autoAdvanceMs: z.number().int().positive().optional(),
+  /**
+   * info: values the texts can show, by name: `{{bmi, number}}`, `{{goalDate, datetime}}` in the info
+   * text. Each is an earlier step's answer (its option value, or its number in the stored unit) or a
+   * calculator's result.
+   */
+  values: z.record(identifier, z.union([z.strictObject({ answer: identifier }), z.strictObject({ computed: identifier })])).optional(),
   /** Show the step only when this holds (evaluated on the answers given before it); otherwise skip it. */
   when: conditionSchema.optional(),
   /**

@@ -1,10 +1,10 @@
-import type { Calculator } from './calculators';
-import type { CompiledFlow, CompiledStep } from './compiled-flow';
-import type { CalendarDay } from './daily-calorie-plan';
-import { answerStorageWrites } from './answer-storage';
-import { evaluateCondition, type ConditionFacts, type Fact } from './flow-condition';
-import type { FunnelAnswer, FunnelAnswers } from './funnel-answer';
-import { isSignUpStep } from './questionnaire-progress';
+import type { Calculator } from './calculators.ts';
+import type { CompiledFlow, CompiledStep } from './compiled-flow.ts';
+import type { CalendarDay } from './daily-calorie-plan.ts';
+import { answerStorageWrites } from './answer-storage.ts';
+import { evaluateCondition, type ConditionFacts, type Fact } from './flow-condition.ts';
+import type { FunnelAnswer, FunnelAnswers } from './funnel-answer.ts';
+import { isSignUpStep } from './questionnaire-progress.ts';
 
 /**
  * What conditions on computed values need: the calculators (loaded only by flows that use them, so
@@ -201,6 +201,21 @@ class PathWalker {
     return arrive(start);
   }
 
+  /** The value of an answered step on this path (option value or stored number). */
+  answerOf(stepId: string): string | number | undefined {
+    const step = this.byId.get(stepId);
+    const answer = this.answered.get(stepId);
+    return step && answer ? answerValue(step, answer) : undefined;
+  }
+
+  /** A calculator's result on this path's answers: a number, or a date as UTC midnight. */
+  computedValue(name: string): number | Date | undefined {
+    const stored = this.storedValues();
+    const result = this.env.calculators?.[name]?.compute({ read: (key) => stored[key] ?? null, today: this.env.today ?? '' });
+    if (result === undefined) return undefined;
+    return result.kind === 'number' ? result.value : new Date(`${result.value}T00:00:00Z`);
+  }
+
   private facts(decidedBefore: number): ConditionFacts {
     return {
       answer: (stepId) => {
@@ -229,6 +244,27 @@ class PathWalker {
     }
     return stored;
   }
+}
+
+/**
+ * The values an info step's texts interpolate (`values:` in the YAML), from the answers on the
+ * visitor's path: numbers in the stored unit, option values, and calculator results (a date as a UTC
+ * midnight `Date`, for i18next's `datetime` formatter with `timeZone: UTC`). A value that cannot be
+ * known (an input skipped) is left out, and the text shows its placeholder name.
+ */
+export function textValues(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): Record<string, string | number | Date> {
+  const walker = new PathWalker(flow, env);
+  const path = walkPath(flow, answers, env);
+  for (const onPath of path.steps) {
+    const answer = answers[onPath.id];
+    if (answer !== undefined) walker.answered.set(onPath.id, answer);
+  }
+  const values: Record<string, string | number | Date> = {};
+  for (const [name, source] of Object.entries(step.values ?? {})) {
+    const value = 'answer' in source ? walker.answerOf(source.answer) : walker.computedValue(source.computed);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
 }
 
 /** What conditions compare an answer by: the option value, or the number as stored (cm, kg, years). */

@@ -1,4 +1,4 @@
-import { genericPlan, personalPlan, type ActivityLevel, type CalendarDay, type GenericPlan, type NutritionGoal, type PersonalPlan, type PlanAnswers, type SpeedGoal } from './daily-calorie-plan';
+import { genericPlan, personalPlan, type ActivityLevel, type CalendarDay, type GenericPlan, type NutritionGoal, type PersonalPlan, type PlanAnswers, type SpeedGoal } from './daily-calorie-plan.ts';
 
 const activityLevels: readonly ActivityLevel[] = ['sedentary', 'lightly_active', 'moderately_active', 'very_active', 'super_active'];
 const speedGoals: readonly SpeedGoal[] = ['slow', 'moderate', 'fast'];

@@ -10,6 +10,15 @@ import { didYouMean } from './suggest-name.ts';
 
 type Locator = ResolvedFlowSource['locator'];
 
+/** What every branch check needs: the flow, the order's step ids and positions, where messages go. */
+interface BranchCheck {
+  readonly flow: ResolvedFlow;
+  readonly ids: readonly string[];
+  readonly position: ReadonlyMap<string, number>;
+  readonly locator: Locator;
+  readonly out: FlowDiagnostic[];
+}
+
 const numberKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
 const numericTests = new Set(['greaterThan', 'lessThan', 'atLeast', 'atMost']);
@@ -28,6 +37,7 @@ const PROOF_DAY = '2026-01-01';
  */
 export function verifyBranchRules(flow: ResolvedFlow, orderName: string, ids: readonly string[], locator: Locator, out: FlowDiagnostic[]): void {
   const position = new Map(ids.map((id, index) => [id, index]));
+  const check: BranchCheck = { flow, ids, position, locator, out };
   const firstSignUp = ids.findIndex((id) => signUpKinds.has(flow.steps[id]?.screen ?? 'info'));
   ids.forEach((id, index) => {
     const step = flow.steps[id];
@@ -36,7 +46,7 @@ export function verifyBranchRules(flow: ResolvedFlow, orderName: string, ids: re
     if (step.when !== undefined) {
       if (index === 0) out.push(locator.at(at('when'), `the first step of order "${orderName}" is always shown: remove "when" or move the step later`));
       else if (signUpKinds.has(step.screen)) out.push(locator.at(at('when'), 'sign-up steps are always shown: remove "when"'));
-      verifyCondition(flow, step.when, at('when'), index, ids, position, locator, out);
+      verifyCondition(check, step.when, at('when'), index);
     }
     step.next?.forEach((route, routeIndex) => {
       const routeAt = (...rest: (string | number)[]) => at('next', routeIndex, ...rest);
@@ -54,21 +64,13 @@ export function verifyBranchRules(flow: ResolvedFlow, orderName: string, ids: re
         out.push(locator.at(routeAt('to'), `route skips the sign-up step "${ids[firstSignUp] ?? ''}": go to it or to a step before it`));
       }
       // A route's condition may read the step's own answer.
-      if (route.when !== undefined) verifyCondition(flow, route.when, routeAt('when'), index + 1, ids, position, locator, out);
+      if (route.when !== undefined) verifyCondition(check, route.when, routeAt('when'), index + 1);
     });
   });
 }
 
-function verifyCondition(
-  flow: ResolvedFlow,
-  condition: Condition,
-  path: FlowPath,
-  limit: number,
-  ids: readonly string[],
-  position: ReadonlyMap<string, number>,
-  locator: Locator,
-  out: FlowDiagnostic[],
-): void {
+function verifyCondition(check: BranchCheck, condition: Condition, path: FlowPath, limit: number): void {
+  const { locator, out } = check;
   for (const { comparison, path: inner } of conditionComparisons(condition)) {
     const at: FlowPath = [...path, ...inner];
     const tests = comparisonTests(comparison);
@@ -83,21 +85,13 @@ function verifyCondition(
       );
       continue;
     }
-    if ('answer' in comparison) verifyAnswerComparison(flow, comparison, at, limit, ids, position, locator, out);
-    else verifyComputedComparison(flow, comparison, at, limit, ids, locator, out);
+    if ('answer' in comparison) verifyAnswerComparison(check, comparison, at, limit);
+    else verifyComputedComparison(check, comparison, at, limit);
   }
 }
 
-function verifyAnswerComparison(
-  flow: ResolvedFlow,
-  comparison: Extract<ConditionComparison, { answer: string }>,
-  at: FlowPath,
-  limit: number,
-  ids: readonly string[],
-  position: ReadonlyMap<string, number>,
-  locator: Locator,
-  out: FlowDiagnostic[],
-): void {
+function verifyAnswerComparison(check: BranchCheck, comparison: Extract<ConditionComparison, { answer: string }>, at: FlowPath, limit: number): void {
+  const { flow, ids, position, locator, out } = check;
   const stepId = comparison.answer;
   const index = position.get(stepId);
   const step = flow.steps[stepId];
@@ -133,20 +127,10 @@ function verifyAnswerComparison(
   }
 }
 
-function verifyComputedComparison(
-  flow: ResolvedFlow,
-  comparison: Extract<ConditionComparison, { computed: string }>,
-  at: FlowPath,
-  limit: number,
-  ids: readonly string[],
-  locator: Locator,
-  out: FlowDiagnostic[],
-): void {
+function verifyComputedComparison(check: BranchCheck, comparison: Extract<ConditionComparison, { computed: string }>, at: FlowPath, limit: number): void {
+  const { locator, out } = check;
   const name = comparison.computed;
-  if (!isCalculatorName(name)) {
-    out.push(locator.at([...at, 'computed'], `unknown calculator "${name}"${didYouMean(name, calculatorNames)} (calculators: ${calculatorNames.join(', ')})`));
-    return;
-  }
+  if (!verifyCalculator(check, name, at, limit) || !isCalculatorName(name)) return;
   const calculator = calculators[name];
   const [test] = comparisonTests(comparison);
   if (calculator.result !== 'number') {
@@ -154,6 +138,16 @@ function verifyComputedComparison(
   } else if (test !== undefined && typeof test.operand !== 'number') {
     out.push(locator.at([...at, test.name], `calculator "${name}" gives a number: compare it with a number`));
   }
+}
+
+/** The calculator exists and a step before `limit` writes each of its inputs; false when it is unknown. */
+function verifyCalculator(check: BranchCheck, name: string, at: FlowPath, limit: number): boolean {
+  const { flow, ids, locator, out } = check;
+  if (!isCalculatorName(name)) {
+    out.push(locator.at([...at, 'computed'], `unknown calculator "${name}"${didYouMean(name, calculatorNames)} (calculators: ${calculatorNames.join(', ')})`));
+    return false;
+  }
+  const calculator = calculators[name];
   const written = new Set<string>(ids.slice(0, limit).flatMap((id) => {
     const storage = flow.steps[id]?.storage;
     return storage?.mode === 'value' ? [storage.key] : [];
@@ -162,6 +156,40 @@ function verifyComputedComparison(
   if (missing.length > 0) {
     out.push(locator.at([...at, 'computed'], `calculator "${name}" reads ${missing.map((key) => `"${key}"`).join(', ')}, which no step before this point writes`));
   }
+  return true;
+}
+
+/**
+ * `values:` of info steps (what their texts interpolate): only on info steps; an answer of a step
+ * before it that has a value (a choice or a number), or a known calculator whose inputs come before it.
+ */
+export function verifyTextValues(flow: ResolvedFlow, ids: readonly string[], locator: Locator, out: FlowDiagnostic[]): void {
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const check: BranchCheck = { flow, ids, position, locator, out };
+  ids.forEach((id, index) => {
+    const step = flow.steps[id];
+    if (step?.values === undefined) return;
+    if (step.screen !== 'info') {
+      out.push(locator.at(['steps', id, 'values'], `values only apply to info steps (this step is "${step.screen}")`));
+      return;
+    }
+    for (const [name, source] of Object.entries(step.values)) {
+      const at: FlowPath = ['steps', id, 'values', name];
+      if ('computed' in source) {
+        verifyCalculator(check, source.computed, at, index);
+        continue;
+      }
+      const read = flow.steps[source.answer];
+      const readAt = position.get(source.answer);
+      if (read === undefined || readAt === undefined) {
+        out.push(locator.at([...at, 'answer'], read === undefined ? `unknown step "${source.answer}"${didYouMean(source.answer, ids.slice(0, index))}` : `step "${source.answer}" is not in this order`));
+      } else if (readAt >= index) {
+        out.push(locator.at([...at, 'answer'], `step "${source.answer}" comes after this step (position ${readAt + 1}): a text shows only answers given before it`));
+      } else if (read.screen !== 'singleChoice' && !numberKinds.has(read.screen)) {
+        out.push(locator.at([...at, 'answer'], `step "${source.answer}" (${read.screen}) has no answer to show`));
+      }
+    }
+  });
 }
 
 function storedUnit(screen: ScreenKind): string {

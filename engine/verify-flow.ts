@@ -7,7 +7,7 @@ import { optionLabelKey, translationKeys } from './translation-keys.ts';
 import { ICON_WIDTHS, iconPath } from './icon-files.ts';
 import { wideImagePath } from './wide-image-path.ts';
 import { compileFlow } from './compile-flow.ts';
-import { verifyBranchRules, verifyReachable } from './verify-branches.ts';
+import { verifyBranchRules, verifyReachable, verifyTextValues } from './verify-branches.ts';
 
 export interface VerifyFlowContext {
   /** The English translations: every referenced key must exist there. */
@@ -79,6 +79,7 @@ export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowCont
   verifyUniqueStorage(flow, used, context, locator, out);
   verifyEnding(flow, orderName, ids, locator, out);
   verifyBranchRules(flow, orderName, used, locator, out);
+  verifyTextValues(flow, used, locator, out);
   // The proof walks the compiled flow, which needs every rule above to hold.
   if (out.length === 0) verifyReachable(compileFlow(flow, context.translations, { order: orderName }), orderName, locator, out);
   return out;

@@ -4,7 +4,7 @@ import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
 
 /** An information step: its chart or illustration, the text and a Continue button that posts the hidden "continue" answer. */
-export function InfoScreen({ step, onContinue }: ScreenProps) {
+export function InfoScreen({ step, onContinue, textValues }: ScreenProps) {
   const { t } = useTranslation('common');
   return (
     <form
@@ -16,7 +16,7 @@ export function InfoScreen({ step, onContinue }: ScreenProps) {
     >
       <input type="hidden" name="answer" value="continue" />
       {step.visual ? <InfoVisual visual={step.visual} /> : null}
-      <StepInfo step={step} />
+      <StepInfo step={step} {...(textValues === undefined ? {} : { values: textValues })} />
       <button type="submit" className="primary-button">
         {t('continue')}
       </button>

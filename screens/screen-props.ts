@@ -23,6 +23,8 @@ export interface ScreenProps {
   readonly initialUnit: UnitSystem;
   /** The visitor prefers reduced motion: skip decorative animation, keep the behaviour. */
   readonly reducedMotion: boolean;
+  /** info: the values its texts interpolate (YAML `values:`, computed by engine/funnel-path.ts `textValues`). */
+  readonly textValues?: Readonly<Record<string, string | number | Date>>;
 }
 
 /** What the screen registry holds for each screen kind. */

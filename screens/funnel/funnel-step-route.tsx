@@ -14,7 +14,7 @@ import { StepLayout, type StepDirection } from './step-layout';
 import { WIDE_BACKGROUND_QUERY } from './step-background';
 import { wideImagePath } from '../../engine/wide-image-path';
 import { previousStepPath, stepHistoryState } from './step-history';
-import { likelyNextStep, pathProgress } from '../../engine/funnel-path';
+import { likelyNextStep, pathProgress, textValues } from '../../engine/funnel-path';
 import { useTranslation } from 'react-i18next';
 import { warmTextFormatting } from './warm-text-formatting';
 
@@ -127,6 +127,7 @@ export function FunnelStepRoute() {
           nextHref={nextHref}
           initialUnit={opened.initialUnit}
           reducedMotion={prefersReducedMotion()}
+          {...(step.values === undefined ? {} : { textValues: textValues(flow, step, answersNow, runtime.env) })}
         />
         <StepPainted onPainted={onPainted} />
       </Suspense>

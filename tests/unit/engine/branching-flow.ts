@@ -16,15 +16,9 @@ order: main
 orders:
   main: [gender, goal, pregnant, height, weight, goalWeight, bmiNote, intro, email, password]
 optionSets:
-  gender:
-    - value: female
-    - value: male
-  goal:
-    - value: lose
-    - value: keep
-  yesNo:
-    - value: "yes"
-    - value: "no"
+  gender: [{ value: female }, { value: male }]
+  goal: [{ value: lose }, { value: keep }]
+  yesNo: [{ value: "yes" }, { value: "no" }]
 steps:
   gender:
     screen: singleChoice
@@ -59,6 +53,8 @@ steps:
     when: { not: { answer: goal, equals: keep } }
   bmiNote:
     screen: info
+    info: true
+    values: { bmi: { computed: bmi }, weight: { answer: weight } }
     when: { computed: bmi, atLeast: 25 }
   intro:
     screen: info
@@ -70,7 +66,10 @@ steps:
 
 export const branchingEnglish = {
   steps: Object.fromEntries(
-    ['gender', 'goal', 'pregnant', 'height', 'weight', 'goalWeight', 'bmiNote', 'intro', 'email', 'password'].map((id) => [id, { heading: `${id}?` }]),
+    ['gender', 'goal', 'pregnant', 'height', 'weight', 'goalWeight', 'bmiNote', 'intro', 'email', 'password'].map((id) => [
+      id,
+      id === 'bmiNote' ? { heading: 'Your BMI', info: 'Your BMI is {{bmi, number}} at {{weight, number}} kg.' } : { heading: `${id}?` },
+    ]),
   ),
   options: { gender: { female: 'Female', male: 'Male' }, goal: { lose: 'Lose', keep: 'Keep' }, yesNo: { yes: 'Yes', no: 'No' } },
 };

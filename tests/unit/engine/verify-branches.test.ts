@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { positionOf } from './flow-test-project';
+import { calculators } from '../../../engine/calculators';
+import { compileFlowProject } from '../../../engine/compile-flow-project';
+import { formatFlowDiagnostic } from '../../../engine/flow-error';
+import type { FunnelAnswers } from '../../../engine/funnel-answer';
+import { walkPath } from '../../../engine/funnel-path';
+import { positionOf, realProjectInput, repoRoot } from './flow-test-project';
 import { branchingFlow, compileBranching } from './branching-flow';
 
 /** `flows/branchy.yaml:<line>:<col>` of `needle` (searched after `after`) in `text`. */
@@ -23,7 +30,7 @@ describe('verifying branches', () => {
     expect(check(step)).toEqual([`${at(step, 'gendr')} steps.pregnant.when.answer: unknown step "gendr" - did you mean "gender"?`]);
     const value = branchingFlow.replace('equals: female }', 'equals: femal }');
     expect(check(value)).toEqual([`${at(value, 'femal }')} steps.pregnant.when.equals: "femal" is not an option of step "gender" - did you mean "female"? (options: female, male)`]);
-    const calculator = branchingFlow.replace('computed: bmi', 'computed: bmj');
+    const calculator = branchingFlow.replace('computed: bmi, atLeast', 'computed: bmj, atLeast');
     expect(check(calculator)).toEqual([
       `${at(calculator, 'bmj')} steps.bmiNote.when.computed: unknown calculator "bmj" - did you mean "bmi"? (calculators: bmi, dailyCalorieGoal, goalDate, ageFromBirthDate)`,
     ]);
@@ -37,7 +44,7 @@ describe('verifying branches', () => {
     const choice = branchingFlow.replace('answer: gender, equals: female', 'answer: gender, greaterThan: 3');
     expect(check(choice)).toEqual([`${at(choice, '3 }')} steps.pregnant.when.greaterThan: "gender" is a choice: compare it with equals or oneOf, not with a number`]);
     const two = branchingFlow.replace('computed: bmi, atLeast: 25', 'computed: bmi, atLeast: 25, atMost: 30');
-    expect(check(two)).toEqual([`${at(two, '{ computed')} steps.bmiNote.when: one test per comparison (found atLeast, atMost): combine comparisons with "all: [...]"`]);
+    expect(check(two)).toEqual([`${at(two, '{ computed: bmi, atLeast')} steps.bmiNote.when: one test per comparison (found atLeast, atMost): combine comparisons with "all: [...]"`]);
   });
 
   it('reads only answers given before the condition, and inputs of calculators written before it', () => {
@@ -63,5 +70,29 @@ describe('verifying branches', () => {
     expect(check(impossible)).toEqual([`${at(impossible, 'bmiNote', 'main: [')} orders.main[6]: step "bmiNote" is never shown: no path of answers reaches it with its condition (weight > 300) holding`]);
     const jumped = branchingFlow.replace('- { when: { answer: goal, equals: keep }, to: height }', '- { to: height }');
     expect(check(jumped)).toEqual([`${at(jumped, 'pregnant', 'main: [')} orders.main[2]: step "pregnant" is never shown: no path of answers reaches it with its condition (gender = female) holding`]);
+  });
+});
+
+describe('the branching example of docs/flows.md', () => {
+  it('passes the check on top of the real flows once its texts exist, and branches as the guide says', () => {
+    const guide = readFileSync(join(repoRoot, 'docs/flows.md'), 'utf8');
+    const start = guide.indexOf('```yaml', guide.indexOf('A complete example, a variant'));
+    const example = guide.slice(start + '```yaml\n'.length, guide.indexOf('```', start + 7));
+    const input = realProjectInput();
+    const translationFiles = input.translationFiles.map((file) => {
+      if (file.namespace !== 'onboarding') return file;
+      const texts: { steps: Record<string, unknown>; options: Record<string, unknown> } = JSON.parse(file.text);
+      texts.steps.pregnancy = { heading: 'Are you pregnant?' };
+      texts.steps.bmiNote = { heading: 'About your BMI', info: 'A note' };
+      texts.options.yesNo = { yes: 'Yes', no: 'No' };
+      return { ...file, text: JSON.stringify(texts) };
+    });
+    const result = compileFlowProject({ ...input, flowFiles: [...input.flowFiles, { file: 'flows/branchy.yaml', text: example }], translationFiles });
+    expect(result.diagnostics.map(formatFlowDiagnostic)).toEqual([]);
+    const flow = result.flows.get('branchy');
+    if (!flow) throw new Error('not compiled');
+    const ids = (answers: FunnelAnswers) => walkPath(flow, answers, { calculators, today: '2026-11-28' }).steps.map((step) => step.id);
+    expect(ids({ gender: { kind: 'choice', value: 'female' }, chooseGoal: { kind: 'choice', value: 'gain-muscle' } })).toEqual(['gender', 'chooseGoal', 'height']);
+    expect(ids({ gender: { kind: 'choice', value: 'female' }, chooseGoal: { kind: 'choice', value: 'lose-20-plus' } })).toEqual(['gender', 'chooseGoal', 'pregnancy']);
   });
 });
