@@ -43,6 +43,14 @@ export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): S
       if (step.storage.mode !== 'value') return { local: {}, session: {} };
       return { local: { [step.storage.key]: String(parseWholeNumber(answer.text)) }, session: {} };
     }
+    case 'choices':
+      return { local: choicesWrites(step, answer.values), session: {} };
+    case 'scale':
+      return { local: textWrites(step, formatStoredNumber(answer.value)), session: {} };
+    case 'date':
+      return { local: textWrites(step, answer.value), session: {} };
+    case 'text':
+      return { local: textWrites(step, answer.text.trim()), session: {} };
     case 'continue':
       return { local: {}, session: {} };
     case 'email':
@@ -67,6 +75,28 @@ function choiceWrites(step: CompiledStep, value: string): Record<string, string>
     const option = step.options?.find((candidate) => candidate.value === value);
     return option ? { [storage.englishHeading]: option.englishLabel } : {};
   }
+  return {};
+}
+
+/**
+ * A multi-select's picks as a JSON array: the option values (through `map`) under the step's key, or
+ * the English option texts under the English heading (answerText), in the option set's order.
+ */
+function choicesWrites(step: CompiledStep, values: readonly string[]): Record<string, string> {
+  const storage = step.storage;
+  if (storage.mode === 'value') return { [storage.key]: JSON.stringify(values.map((value) => storage.map?.[value] ?? value)) };
+  if (storage.mode === 'answerText') {
+    const labels = values.flatMap((value) => step.options?.find((option) => option.value === value)?.englishLabel ?? []);
+    return { [storage.englishHeading]: JSON.stringify(labels) };
+  }
+  return {};
+}
+
+/** A slider's number, a date (YYYY-MM-DD) or a short text, as is, under the key or the English heading. */
+function textWrites(step: CompiledStep, text: string): Record<string, string> {
+  const storage = step.storage;
+  if (storage.mode === 'value') return { [storage.key]: text };
+  if (storage.mode === 'answerText') return { [storage.englishHeading]: text };
   return {};
 }
 

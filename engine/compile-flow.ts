@@ -1,4 +1,4 @@
-import type { CompiledFlow, CompiledOption, CompiledStep, CompiledStorage } from './compiled-flow.ts';
+import type { CompiledFlow, CompiledOption, CompiledScale, CompiledStep, CompiledStorage } from './compiled-flow.ts';
 import type { ResolvedFlow, StepDefinition } from './flow-schema.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
@@ -82,6 +82,11 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     ...(step.optionLayout === undefined ? {} : { optionLayout: step.optionLayout }),
     ...(step.visual === undefined ? {} : { visual: step.visual }),
     ...(step.range === undefined ? {} : { range: step.range }),
+    ...(step.selections === undefined ? {} : { selections: step.selections }),
+    ...(step.exclusive === undefined ? {} : { exclusive: step.exclusive }),
+    ...(step.scale === undefined ? {} : { scale: compileScale(step.scale) }),
+    ...(step.dateRange === undefined ? {} : { dateRange: step.dateRange }),
+    ...(step.textRules === undefined ? {} : { textRules: compileTextRules(step.textRules) }),
     ...(step.legalNotice === true ? { legalNotice: true } : {}),
 
     ...(step.confetti === undefined ? {} : { confetti: step.confetti }),
@@ -89,5 +94,19 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     ...(step.values === undefined ? {} : { values: step.values }),
     ...(step.when === undefined ? {} : { when: step.when }),
     ...(step.next === undefined ? {} : { next: step.next }),
+  };
+}
+
+function compileScale(scale: NonNullable<StepDefinition['scale']>): CompiledScale {
+  // The middle step, so the thumb starts where no end is suggested.
+  const middle = Number((scale.min + Math.round((scale.max - scale.min) / scale.step / 2) * scale.step).toPrecision(12));
+  return { min: scale.min, max: scale.max, step: scale.step, default: scale.default ?? middle, minLabelKey: scale.minLabel, maxLabelKey: scale.maxLabel };
+}
+
+function compileTextRules(rules: NonNullable<StepDefinition['textRules']>): NonNullable<CompiledStep['textRules']> {
+  return {
+    maxLength: rules.maxLength,
+    ...(rules.pattern === undefined ? {} : { pattern: rules.pattern }),
+    ...(rules.patternMessage === undefined ? {} : { patternMessageKey: rules.patternMessage }),
   };
 }

@@ -1,4 +1,4 @@
-import type { Condition, RouteDefinition, ScreenKind, StorageKey, VisualDefinition } from './flow-schema.ts';
+import type { Condition, RelativeDay, RouteDefinition, ScreenKind, StorageKey, VisualDefinition } from './flow-schema.ts';
 
 /**
  * The precompiled form of a flow that the browser receives (via the Vite plugin's virtual modules).
@@ -37,6 +37,15 @@ export type CompiledStorage =
   | { readonly mode: 'answerText'; /** English question heading, the storage key. */ readonly englishHeading: string }
   | { readonly mode: 'none' };
 
+export interface CompiledScale {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+  readonly default: number;
+  readonly minLabelKey: string;
+  readonly maxLabelKey: string;
+}
+
 export type CompiledBackground =
   | { readonly female: string; readonly male: string }
   | { readonly all: string };
@@ -61,6 +70,16 @@ export interface CompiledStep {
   readonly visual?: VisualDefinition;
   /** Plausible values in the stored unit (cm, kg, years). */
   readonly range?: { readonly min: number; readonly max: number };
+  /** multiSelect: how many options may be picked (engine/multi-select-answer.ts). */
+  readonly selections?: { readonly min: number; readonly max: number };
+  /** multiSelect: the option that stands alone ("none of these"). */
+  readonly exclusive?: string;
+  /** slider: the scale; `default` is where the thumb starts (the middle step when the YAML names none). */
+  readonly scale?: CompiledScale;
+  /** date: the days accepted, relative to the visitor's today (engine/date-answer.ts). */
+  readonly dateRange?: { readonly earliest: RelativeDay; readonly latest: RelativeDay };
+  /** text: the longest answer, and the pattern (a regex source, checked at build) with its message key. */
+  readonly textRules?: { readonly maxLength: number; readonly pattern?: string; readonly patternMessageKey?: string };
   /** The consent sentence with the legal links is shown under the step. */
   readonly legalNotice?: boolean;
   readonly confetti?: { readonly pieces: number; readonly durationMs: number };

@@ -6,13 +6,13 @@ import type { ComparisonTestName, Condition } from './flow-schema.ts';
  * answers excluded, or a computed value whose inputs are missing), and then every test on it is false.
  */
 export interface ConditionFacts {
-  /** An earlier step's answer: its option value, or its number in the stored unit. */
+  /** An earlier step's answer: its option value (a multi-select's: the values picked), or its number in the stored unit. */
   answer(stepId: string): Fact;
   /** A calculator's result (engine/calculators.ts), a number. */
   computed(name: string): Fact;
 }
 
-export type Fact = { readonly known: false } | { readonly known: true; readonly value: string | number | undefined };
+export type Fact = { readonly known: false } | { readonly known: true; readonly value: string | number | readonly string[] | undefined };
 
 /** A comparison: the test it makes and its operand (the YAML allows exactly one; the verifier checks). */
 export type ConditionComparison = Extract<Condition, { answer: string } | { computed: string }>;
@@ -41,7 +41,7 @@ function combine(parts: readonly (boolean | undefined)[], decisive: boolean): bo
   return !decisive;
 }
 
-function comparisonHolds(comparison: ConditionComparison, value: string | number | undefined): boolean {
+function comparisonHolds(comparison: ConditionComparison, value: string | number | readonly string[] | undefined): boolean {
   if (value === undefined) return false;
   const [test] = comparisonTests(comparison);
   if (test === undefined) return false;
@@ -58,6 +58,8 @@ function comparisonHolds(comparison: ConditionComparison, value: string | number
       return typeof value === 'number' && typeof test.operand === 'number' && value >= test.operand;
     case 'atMost':
       return typeof value === 'number' && typeof test.operand === 'number' && value <= test.operand;
+    case 'includes':
+      return typeof value === 'object' && typeof test.operand === 'string' && value.includes(test.operand);
   }
 }
 
@@ -66,7 +68,7 @@ export interface ComparisonTest {
   readonly operand: string | number | readonly string[];
 }
 
-const testOrder: readonly ComparisonTestName[] = ['equals', 'oneOf', 'greaterThan', 'lessThan', 'atLeast', 'atMost'];
+const testOrder: readonly ComparisonTestName[] = ['equals', 'oneOf', 'greaterThan', 'lessThan', 'atLeast', 'atMost', 'includes'];
 
 /** The tests a comparison spells out, in a fixed order (one when valid). */
 export function comparisonTests(comparison: ConditionComparison): ComparisonTest[] {
@@ -91,6 +93,7 @@ const testWords: Readonly<Record<ComparisonTestName, string>> = {
   lessThan: '<',
   atLeast: '>=',
   atMost: '<=',
+  includes: 'includes',
 };
 
 /** A one-line reading of a condition for the graph and the diff: `goal in [lose, gain] and not bmi < 18.5`. */

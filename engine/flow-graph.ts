@@ -14,6 +14,10 @@ const kindColours: Readonly<Record<ScreenKind, string>> = {
   readyToStart: '#fce7f3',
   signUpEmail: '#ede9fe',
   signUpPassword: '#ede9fe',
+  multiSelect: '#dbeafe',
+  slider: '#dcfce7',
+  date: '#dcfce7',
+  text: '#fef9c3',
 };
 
 const boxWidth = 320;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOnScale } from './scale-step.ts';
 
 /**
  * The flow file format: the single source of truth for flow types.
@@ -20,6 +21,10 @@ export const screenKinds = [
   'readyToStart',
   'signUpEmail',
   'signUpPassword',
+  'multiSelect',
+  'slider',
+  'date',
+  'text',
 ] as const;
 export type ScreenKind = (typeof screenKinds)[number];
 
@@ -111,6 +116,58 @@ export const numberRangeSchema = z
   .strictObject({ min: z.number().positive(), max: z.number().positive() })
   .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] });
 
+/** multiSelect: how many options may be picked (Continue is enabled only within min..max). */
+export const selectionsSchema = z
+  .strictObject({ min: z.number().int().min(1), max: z.number().int().min(1) })
+  .refine((count) => count.min <= count.max, { message: 'min must not be above max', path: ['max'] });
+
+/** slider: the scale, its default position (the visitor still confirms it) and its end labels. */
+export const scaleSchema = z
+  .strictObject({
+    min: z.number(),
+    max: z.number(),
+    step: z.number().positive(),
+    /** Where the thumb starts; defaults to the middle step. Nothing is stored until Continue. */
+    default: z.number().optional(),
+    minLabel: translationKey,
+    maxLabel: translationKey,
+  })
+  .refine((scale) => scale.min < scale.max, { message: 'min must be below max', path: ['max'] })
+  .refine((scale) => isOnScale(scale, scale.max), { message: 'max must be min plus a whole number of steps', path: ['step'] })
+  .refine((scale) => scale.default === undefined || (scale.default >= scale.min && scale.default <= scale.max && isOnScale(scale, scale.default)), {
+    message: 'default must be a step of the scale between min and max',
+    path: ['default'],
+  });
+
+/** A day relative to the visitor's today: `{ years: -16 }` is 16 years ago, `{ days: 0 }` today. */
+export const relativeDaySchema = z
+  .strictObject({ years: z.number().int().optional(), months: z.number().int().optional(), days: z.number().int().optional() })
+  .refine((day) => day.years !== undefined || day.months !== undefined || day.days !== undefined, { message: 'give years, months or days (e.g. { years: -16 }, or { days: 0 } for today)' });
+export type RelativeDay = z.infer<typeof relativeDaySchema>;
+
+/** date: the earliest and latest day accepted, relative to today (e.g. a birth date 100 to 16 years ago). */
+export const dateRangeSchema = z.strictObject({ earliest: relativeDaySchema, latest: relativeDaySchema });
+
+/** text: the longest answer, and a pattern it must match with the message shown when it does not. */
+export const textRulesSchema = z.strictObject({
+  maxLength: z.number().int().min(1).max(500),
+  pattern: z
+    .string()
+    .refine((source) => compilesAsRegex(source), { message: 'not a valid regular expression (JavaScript syntax, "u" flag)' })
+    .optional(),
+  /** Translation key of the message shown when the answer does not match `pattern`. */
+  patternMessage: translationKey.optional(),
+});
+
+function compilesAsRegex(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What a condition compares: an earlier step's answer (its option value, or its number in the stored
  * unit: cm, kg, years) or a computed value named by its calculator (engine/calculators.ts). Exactly one
@@ -124,8 +181,10 @@ const comparisonTests = {
   lessThan: z.number().optional(),
   atLeast: z.number().optional(),
   atMost: z.number().optional(),
+  /** A multi-select answer contains this option value. */
+  includes: optionValue.optional(),
 };
-export const comparisonTestNames = ['equals', 'oneOf', 'greaterThan', 'lessThan', 'atLeast', 'atMost'] as const;
+export const comparisonTestNames = ['equals', 'oneOf', 'greaterThan', 'lessThan', 'atLeast', 'atMost', 'includes'] as const;
 export type ComparisonTestName = (typeof comparisonTestNames)[number];
 export const answerComparisonSchema = z.strictObject({ answer: identifier, ...comparisonTests });
 export const computedComparisonSchema = z.strictObject({ computed: identifier, ...comparisonTests });
@@ -166,7 +225,7 @@ export type RouteDefinition = z.infer<typeof routeSchema>;
  */
 export const stepSchema = z.strictObject({
   screen: z.enum(screenKinds),
-  /** Name of an option set in `optionSets` (single-choice steps). */
+  /** Name of an option set in `optionSets` (singleChoice and multiSelect steps). */
   options: identifier.optional(),
   storage: storageSchema.default({ mode: 'none' }),
   heading: translationKey.optional(),
@@ -182,6 +241,16 @@ export const stepSchema = z.strictObject({
   visual: visualSchema.optional(),
   /** height / weight / age: plausible values in the stored unit (cm, kg, years), e.g. { min: 100, max: 250 }. */
   range: numberRangeSchema.optional(),
+  /** multiSelect: how many options may be picked. */
+  selections: selectionsSchema.optional(),
+  /** multiSelect: the option that stands alone ("none of these"): picking it clears the others and vice versa. */
+  exclusive: optionValue.optional(),
+  /** slider: the scale and its end labels. */
+  scale: scaleSchema.optional(),
+  /** date: the days accepted, relative to the visitor's today. */
+  dateRange: dateRangeSchema.optional(),
+  /** text: length and pattern of the answer. */
+  textRules: textRulesSchema.optional(),
   /** Show the consent sentence with the Terms of Use and Privacy Policy links under the step. */
   legalNotice: z.boolean().optional(),
   /** readyToStart */

@@ -14,6 +14,14 @@ export type FunnelAnswer =
   | { readonly kind: 'feetInches'; readonly feet: string; readonly inches: string }
   /** age: the text as typed. */
   | { readonly kind: 'wholeNumber'; readonly text: string }
+  /** multiSelect: the option values picked, in the order of the option set. */
+  | { readonly kind: 'choices'; readonly values: readonly string[] }
+  /** slider: the confirmed position on the scale. */
+  | { readonly kind: 'scale'; readonly value: number }
+  /** date: the day picked, YYYY-MM-DD (what `<input type=date>` gives, whatever the display locale). */
+  | { readonly kind: 'date'; readonly value: string }
+  /** text: the text as typed. */
+  | { readonly kind: 'text'; readonly text: string }
   /** company, info and readyToStart: the hidden "continue" answer. */
   | { readonly kind: 'continue' }
   /**

@@ -107,7 +107,7 @@ export function createFunnelMachine(flow: CompiledFlow, env: PathEnvironment = {
     guards: {
       isAnswerValid: ({ event }, params: StepParams) => {
         const step = lookUp(params.stepId);
-        return event.type === 'ANSWER' && event.stepId === params.stepId && step !== undefined && isAnswerValidForStep(step, event.answer);
+        return event.type === 'ANSWER' && event.stepId === params.stepId && step !== undefined && isAnswerValidForStep(step, event.answer, env.today);
       },
       acceptsContinue: ({ event }, params: StepParams) => {
         const step = lookUp(params.stepId);
@@ -171,7 +171,7 @@ function knownAnswers(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvir
   const kept: Record<string, FunnelAnswer> = {};
   for (const step of flow.steps) {
     const answer = answers[step.id];
-    if (answer && isAnswerValidForStep(step, answer)) kept[step.id] = answer;
+    if (answer && isAnswerValidForStep(step, answer, env.today)) kept[step.id] = answer;
   }
   return withoutSteps(kept, offPathAnswers(flow, kept, env));
 }

@@ -205,7 +205,9 @@ class PathWalker {
   answerOf(stepId: string): string | number | undefined {
     const step = this.byId.get(stepId);
     const answer = this.answered.get(stepId);
-    return step && answer ? answerValue(step, answer) : undefined;
+    const value = step && answer ? answerValue(step, answer) : undefined;
+    // A text shows one value; the verifier refuses a multi-select there.
+    return typeof value === 'object' ? undefined : value;
   }
 
   /** A calculator's result on this path's answers: a number, or a date as UTC midnight. */
@@ -267,10 +269,16 @@ export function textValues(flow: CompiledFlow, step: CompiledStep, answers: Funn
   return values;
 }
 
-/** What conditions compare an answer by: the option value, or the number as stored (cm, kg, years). */
-export function answerValue(step: CompiledStep, answer: FunnelAnswer): string | number | undefined {
+/**
+ * What conditions compare an answer by: the option value, the picked option values (multi-select),
+ * the slider's position, or the number as stored (cm, kg, years). Dates and texts have none (a birth
+ * date is compared through the `ageFromBirthDate` calculator).
+ */
+export function answerValue(step: CompiledStep, answer: FunnelAnswer): string | number | readonly string[] | undefined {
   if (answer.kind === 'choice') return answer.value;
-  if (answer.kind === 'continue' || answer.kind === 'email' || step.storage.mode !== 'value') return undefined;
+  if (answer.kind === 'choices') return answer.values;
+  if (answer.kind === 'scale') return answer.value;
+  if (answer.kind === 'continue' || answer.kind === 'email' || answer.kind === 'date' || answer.kind === 'text' || step.storage.mode !== 'value') return undefined;
   const stored = answerStorageWrites(step, answer).local[step.storage.key];
   const number = stored === undefined ? Number.NaN : Number(stored);
   return Number.isFinite(number) ? number : undefined;

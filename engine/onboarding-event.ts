@@ -46,6 +46,14 @@ function answerStrings(answer: FunnelAnswer): string[] {
       return [`${answer.feet.trim()} ft ${answer.inches.trim() === '' ? '0' : answer.inches.trim()} in`, 'imperial'];
     case 'wholeNumber':
       return [answer.text.trim()];
+    case 'choices':
+      return [...answer.values];
+    case 'scale':
+      return [String(answer.value)];
+    case 'date':
+      return [answer.value];
+    // A short text may be a name or another personal detail: like the e-mail, it is not sent.
+    case 'text':
     case 'continue':
     case 'email':
       return [];

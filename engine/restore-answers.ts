@@ -70,6 +70,14 @@ function parseAnswer(value: unknown): FunnelAnswer | undefined {
       return typeof value.feet === 'string' && typeof value.inches === 'string' ? { kind: 'feetInches', feet: value.feet, inches: value.inches } : undefined;
     case 'wholeNumber':
       return typeof value.text === 'string' ? { kind: 'wholeNumber', text: value.text } : undefined;
+    case 'choices':
+      return Array.isArray(value.values) && value.values.every((item) => typeof item === 'string') ? { kind: 'choices', values: value.values } : undefined;
+    case 'scale':
+      return typeof value.value === 'number' && Number.isFinite(value.value) ? { kind: 'scale', value: value.value } : undefined;
+    case 'date':
+      return typeof value.value === 'string' ? { kind: 'date', value: value.value } : undefined;
+    case 'text':
+      return typeof value.text === 'string' ? { kind: 'text', text: value.text } : undefined;
     case 'continue':
       return { kind: 'continue' };
     default:

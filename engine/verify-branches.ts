@@ -5,6 +5,7 @@ import { comparisonTests, conditionComparisons, describeCondition, type Conditio
 import type { Condition, ResolvedFlow, ScreenKind } from './flow-schema.ts';
 import type { FunnelAnswer, FunnelAnswers } from './funnel-answer.ts';
 import { walkPath } from './funnel-path.ts';
+import { dateBounds, shiftDay } from './date-answer.ts';
 import type { ResolvedFlowSource } from './resolve-flow.ts';
 import { didYouMean } from './suggest-name.ts';
 
@@ -19,7 +20,8 @@ interface BranchCheck {
   readonly out: FlowDiagnostic[];
 }
 
-const numberKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
+/** Steps whose answer is a number conditions compare (a slider's in its own scale). */
+const numberKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age', 'slider']);
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
 const numericTests = new Set(['greaterThan', 'lessThan', 'atLeast', 'atMost']);
 /** Paths the reachability proof may walk before it asks the author to simplify. */
@@ -105,12 +107,24 @@ function verifyAnswerComparison(check: BranchCheck, comparison: Extract<Conditio
   }
   const [test] = comparisonTests(comparison);
   if (test === undefined) return;
+  const values = step.options === undefined ? [] : (flow.optionSets[step.options] ?? []).map((option) => option.value);
+  if (step.screen === 'multiSelect') {
+    if (test.name !== 'includes') {
+      out.push(locator.at([...at, test.name], `"${stepId}" is a multi-select: test it with includes: <option value> (combine several with all / any)`));
+    } else if (typeof test.operand === 'string' && !values.includes(test.operand)) {
+      out.push(locator.at([...at, test.name], `"${test.operand}" is not an option of step "${stepId}"${didYouMean(test.operand, values)} (options: ${values.join(', ')})`));
+    }
+    return;
+  }
+  if (test.name === 'includes') {
+    out.push(locator.at([...at, test.name], `includes tests a multi-select answer; "${stepId}" is a ${step.screen} step${step.screen === 'singleChoice' ? ': use equals or oneOf' : ''}`));
+    return;
+  }
   if (step.screen === 'singleChoice') {
     if (numericTests.has(test.name) || typeof test.operand === 'number') {
       out.push(locator.at([...at, test.name], `"${stepId}" is a choice: compare it with equals or oneOf, not with a number`));
       return;
     }
-    const values = step.options === undefined ? [] : (flow.optionSets[step.options] ?? []).map((option) => option.value);
     const operands = Array.isArray(test.operand) ? test.operand : [test.operand];
     operands.forEach((operand, operandIndex) => {
       if (typeof operand === 'string' && !values.includes(operand)) {
@@ -123,7 +137,8 @@ function verifyAnswerComparison(check: BranchCheck, comparison: Extract<Conditio
       out.push(locator.at([...at, test.name], `"${stepId}" is a number (stored in ${storedUnit(step.screen)}): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`));
     }
   } else {
-    out.push(locator.at([...at, 'answer'], `step "${stepId}" (${step.screen}) has no answer to compare`));
+    const hint = step.screen === 'date' ? ': compare a birth date through a calculator, e.g. { computed: ageFromBirthDate, atLeast: 18 }' : '';
+    out.push(locator.at([...at, 'answer'], `step "${stepId}" (${step.screen}) has no answer to compare${hint}`));
   }
 }
 
@@ -186,6 +201,7 @@ export function verifyTextValues(flow: ResolvedFlow, ids: readonly string[], loc
       } else if (readAt >= index) {
         out.push(locator.at([...at, 'answer'], `step "${source.answer}" comes after this step (position ${readAt + 1}): a text shows only answers given before it`));
       } else if (read.screen !== 'singleChoice' && !numberKinds.has(read.screen)) {
+        // A multi-select, date or text has no single value to show (a date is shown through a calculator).
         out.push(locator.at([...at, 'answer'], `step "${source.answer}" (${read.screen}) has no answer to show`));
       }
     }
@@ -193,7 +209,7 @@ export function verifyTextValues(flow: ResolvedFlow, ids: readonly string[], loc
 }
 
 function storedUnit(screen: ScreenKind): string {
-  return screen === 'height' ? 'cm' : screen === 'weight' ? 'kg' : 'years';
+  return screen === 'height' ? 'cm' : screen === 'weight' ? 'kg' : screen === 'slider' ? 'the units of its scale' : 'years';
 }
 
 /**
@@ -250,15 +266,22 @@ export function readSteps(flow: CompiledFlow): Set<string> {
   return read;
 }
 
-/** The numbers conditions compare each number step with (directly), in the stored unit. */
+/**
+ * The numbers conditions compare each number step with (directly), in the stored unit; for a date step
+ * the ages `ageFromBirthDate` is compared with, when that calculator reads the step's key.
+ */
 function numberThresholds(flow: CompiledFlow): Map<string, number[]> {
   const thresholds = new Map<string, number[]>();
+  const add = (stepId: string, value: number) => thresholds.set(stepId, [...(thresholds.get(stepId) ?? []), value]);
+  const birthDateKeys: readonly string[] = calculators.ageFromBirthDate.reads;
+  const birthDateSteps = flow.steps.filter((step) => step.screen === 'date' && step.storage.mode === 'value' && birthDateKeys.includes(step.storage.key));
   for (const step of flow.steps) {
     const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
     for (const { comparison } of conditions.flatMap((condition) => conditionComparisons(condition))) {
-      if (!('answer' in comparison)) continue;
       for (const test of comparisonTests(comparison)) {
-        if (typeof test.operand === 'number') thresholds.set(comparison.answer, [...(thresholds.get(comparison.answer) ?? []), test.operand]);
+        if (typeof test.operand !== 'number') continue;
+        if ('answer' in comparison) add(comparison.answer, test.operand);
+        else if (comparison.computed === 'ageFromBirthDate') for (const dateStep of birthDateSteps) add(dateStep.id, test.operand);
       }
     }
   }
@@ -281,6 +304,29 @@ function representativeAnswers(step: CompiledStep, read: boolean, thresholds: re
       const inRange = [...new Set(values.map((v) => (whole ? Math.round(v) : v)))].filter((v) => v >= range.min && v <= range.max);
       return inRange.map((value): FunnelAnswer => (whole ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
     }
+    case 'multiSelect': {
+      // Each option on its own (a read answer) is enough to show every `includes` both ways.
+      const options = (step.options ?? []).map((option) => option.value);
+      return (read ? options : options.slice(0, 1)).map((value) => ({ kind: 'choices', values: [value] }));
+    }
+    case 'slider': {
+      const scale = step.scale;
+      if (scale === undefined) return [];
+      const values = read ? [scale.min, scale.default, scale.max, ...thresholds.flatMap((t) => [t - scale.step, t, t + scale.step])] : [scale.default];
+      return [...new Set(values)].filter((value) => value >= scale.min && value <= scale.max).map((value) => ({ kind: 'scale', value }));
+    }
+    case 'date': {
+      // Read through ageFromBirthDate: the ends of the range and whole years between them, on the proof's day.
+      const bounds = dateBounds(step, PROOF_DAY);
+      if (bounds === undefined) return [];
+      if (!read) return [{ kind: 'date', value: bounds.latest }];
+      // Birth days giving each age compared with: one year under, exactly, one year over.
+      const ages = thresholds.flatMap((age) => [shiftDay(PROOF_DAY, { years: -age, days: 1 }), shiftDay(PROOF_DAY, { years: -age }), shiftDay(PROOF_DAY, { years: -age - 1 })]);
+      const days = [bounds.earliest, bounds.latest, ...ages.flatMap((day) => day ?? [])];
+      return [...new Set(days)].filter((day) => day >= bounds.earliest && day <= bounds.latest).map((value) => ({ kind: 'date', value }));
+    }
+    case 'text':
+      return [{ kind: 'text', text: 'proof' }];
     case 'signUpEmail':
       return [{ kind: 'email', value: 'proof@example.com' }];
     case 'signUpPassword':

@@ -7,6 +7,7 @@ import { optionLabelKey, translationKeys } from './translation-keys.ts';
 import { ICON_WIDTHS, iconPath } from './icon-files.ts';
 import { wideImagePath } from './wide-image-path.ts';
 import { compileFlow } from './compile-flow.ts';
+import { shiftDay } from './date-answer.ts';
 import { verifyBranchRules, verifyReachable, verifyTextValues } from './verify-branches.ts';
 
 export interface VerifyFlowContext {
@@ -22,6 +23,12 @@ export interface VerifyFlowContext {
 
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
 const measurementKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
+/** Steps that show options from an option set. */
+const optionKinds: ReadonlySet<ScreenKind> = new Set(['singleChoice', 'multiSelect']);
+/** The question kinds of issue 28: each must store its answer, under a key or under the English heading. */
+const questionKinds: ReadonlySet<ScreenKind> = new Set(['singleChoice', 'multiSelect', 'slider', 'date', 'text']);
+/** The day the date ranges are tried on (any day gives the same order of the two ends). */
+const SAMPLE_DAY = '2024-02-29';
 
 /**
  * Static checks a schema cannot express, on a resolved flow and one of its orders. Each problem is
@@ -95,17 +102,19 @@ function verifyStep(
 ): void {
   const at = (...rest: (string | number)[]): FlowPath => ['steps', id, ...rest];
 
-  if (step.screen === 'singleChoice') {
-    if (step.options === undefined) out.push(locator.at(at('options'), 'singleChoice steps need an option set: add "options: <set name>"'));
-    if (step.storage.mode === 'none') {
-      out.push(locator.at(at('storage'), 'singleChoice steps must store their answer: storage mode "value" or "answerText"'));
-    }
-  } else {
-    if (step.options !== undefined) out.push(locator.at(at('options'), `options only apply to singleChoice steps (this step is "${step.screen}")`));
-    if (step.storage.mode === 'answerText') {
-      out.push(locator.at(at('storage', 'mode'), `"answerText" stores the English option text, so it needs a singleChoice step (this step is "${step.screen}")`));
-    }
+  if (optionKinds.has(step.screen)) {
+    if (step.options === undefined) out.push(locator.at(at('options'), `${step.screen} steps need an option set: add "options: <set name>"`));
+  } else if (step.options !== undefined) {
+    out.push(locator.at(at('options'), `options only apply to singleChoice and multiSelect steps (this step is "${step.screen}")`));
   }
+  if (questionKinds.has(step.screen)) {
+    if (step.storage.mode === 'none') {
+      out.push(locator.at(at('storage'), `${step.screen} steps must store their answer: storage mode "value" (with a key) or "answerText"`));
+    }
+  } else if (step.storage.mode === 'answerText') {
+    out.push(locator.at(at('storage', 'mode'), `"answerText" stores an answer under the English heading, so it needs a question step (${[...questionKinds].join(', ')}); this step is "${step.screen}"`));
+  }
+  verifyKindFields(step, at, context, locator, out);
 
   let optionValues: string[] = [];
   if (step.options !== undefined) {
@@ -131,6 +140,16 @@ function verifyStep(
     if (step.range === undefined) out.push(locator.at(at('range'), `${step.screen} steps need a plausible range { min, max } in the stored unit (cm, kg or years)`));
   } else if (step.range !== undefined) {
     out.push(locator.at(at('range'), `range only applies to height, weight and age steps (this step is "${step.screen}")`));
+  }
+
+  if (step.screen === 'multiSelect' && optionValues.length > 0) {
+    const limits = step.selections ?? { min: 1, max: optionValues.length };
+    if (limits.max > optionValues.length) {
+      out.push(locator.at(at('selections', 'max'), `at most ${limits.max} picks, but option set "${step.options ?? ''}" has ${optionValues.length} options`));
+    }
+    if (step.exclusive !== undefined && !optionValues.includes(step.exclusive)) {
+      out.push(locator.at(at('exclusive'), `"${step.exclusive}" is not an option of this step${didYouMean(step.exclusive, optionValues)} (options: ${optionValues.join(', ')})`));
+    }
   }
 
   if (step.storage.mode === 'value' && step.storage.map !== undefined && step.options !== undefined && optionValues.length > 0) {
@@ -162,6 +181,55 @@ function verifyStep(
       } else if (!context.publicFileExists(wideImagePath(image))) {
         out.push(locator.at(at('background', variant), `the desktop crop of "${image}" is missing (expected the file public${wideImagePath(image)})`));
       }
+    }
+  }
+}
+
+/**
+ * Each new question kind has its own field (`selections`/`exclusive`, `scale`, `dateRange`,
+ * `textRules`): required where the kind needs it, refused on other kinds, its texts present.
+ */
+function verifyKindFields(
+  step: StepDefinition,
+  at: (...path: FlowPath) => FlowPath,
+  context: VerifyFlowContext,
+  locator: ResolvedFlowSource['locator'],
+  out: FlowDiagnostic[],
+): void {
+  const owned: readonly [keyof StepDefinition, ScreenKind][] = [
+    ['selections', 'multiSelect'],
+    ['exclusive', 'multiSelect'],
+    ['scale', 'slider'],
+    ['dateRange', 'date'],
+    ['textRules', 'text'],
+  ];
+  for (const [field, kind] of owned) {
+    if (step[field] !== undefined && step.screen !== kind) out.push(locator.at(at(field), `${field} only applies to ${kind} steps (this step is "${step.screen}")`));
+  }
+  if (step.screen === 'slider') {
+    if (step.scale === undefined) out.push(locator.at(at('scale'), 'slider steps need a scale: { min, max, step, minLabel, maxLabel } (default optional)'));
+    else {
+      requireKey(step.scale.minLabel, at('scale', 'minLabel'), context, locator, out);
+      requireKey(step.scale.maxLabel, at('scale', 'maxLabel'), context, locator, out);
+    }
+  }
+  if (step.screen === 'date') {
+    const range = step.dateRange;
+    if (range === undefined) out.push(locator.at(at('dateRange'), 'date steps need a dateRange relative to today, e.g. { earliest: { years: -100 }, latest: { years: -16 } }'));
+    else {
+      const earliest = shiftDay(SAMPLE_DAY, range.earliest) ?? '';
+      const latest = shiftDay(SAMPLE_DAY, range.latest) ?? '';
+      if (earliest > latest) out.push(locator.at(at('dateRange', 'latest'), `latest comes before earliest (on ${SAMPLE_DAY}: ${latest} < ${earliest}): swap them`));
+    }
+  }
+  if (step.screen === 'text') {
+    const rules = step.textRules;
+    if (rules === undefined) out.push(locator.at(at('textRules'), 'text steps need textRules: { maxLength } (and optionally pattern with patternMessage)'));
+    else if (rules.pattern !== undefined && rules.patternMessage === undefined) {
+      out.push(locator.at(at('textRules', 'pattern'), 'a pattern needs patternMessage: the translation key of the message shown when the text does not match'));
+    } else if (rules.patternMessage !== undefined) {
+      if (rules.pattern === undefined) out.push(locator.at(at('textRules', 'patternMessage'), 'patternMessage is shown when the text does not match a pattern: add "pattern" or remove it'));
+      requireKey(rules.patternMessage, at('textRules', 'patternMessage'), context, locator, out);
     }
   }
 }

@@ -23,6 +23,8 @@ export interface ScreenProps {
   readonly initialUnit: UnitSystem;
   /** The visitor prefers reduced motion: skip decorative animation, keep the behaviour. */
   readonly reducedMotion: boolean;
+  /** The visitor's calendar day (YYYY-MM-DD): date steps show their range from it. */
+  readonly today?: string;
   /** info: the values its texts interpolate (YAML `values:`, computed by engine/funnel-path.ts `textValues`). */
   readonly textValues?: Readonly<Record<string, string | number | Date>>;
 }

@@ -19,6 +19,10 @@ export const screenRegistry: Readonly<Record<ScreenKind, ScreenEntry>> = {
   readyToStart: deferredScreen(async () => (await import('./ready-to-start-screen')).ReadyToStartScreen),
   signUpEmail: deferredScreen(async () => (await import('./sign-up-email-screen')).SignUpEmailScreen),
   signUpPassword: deferredScreen(async () => (await import('./sign-up-password-screen')).SignUpPasswordScreen),
+  multiSelect: deferredScreen(async () => (await import('./multi-select-screen')).MultiSelectScreen),
+  slider: deferredScreen(async () => (await import('./slider-screen')).SliderScreen),
+  date: deferredScreen(async () => (await import('./date-screen')).DateScreen),
+  text: deferredScreen(async () => (await import('./text-screen')).TextScreen),
 };
 
 function eager(Component: ComponentType<ScreenProps>): ScreenEntry {

@@ -127,6 +127,7 @@ export function FunnelStepRoute() {
           nextHref={nextHref}
           initialUnit={opened.initialUnit}
           reducedMotion={prefersReducedMotion()}
+          {...(runtime.env.today === undefined ? {} : { today: runtime.env.today })}
           {...(step.values === undefined ? {} : { textValues: textValues(flow, step, answersNow, runtime.env) })}
         />
         <StepPainted onPainted={onPainted} />

@@ -9,11 +9,17 @@ import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
 import { LoadingSpinner } from '../../screens/loading-spinner';
 import { screenRegistry } from '../../screens/screen-registry';
 import { withMemoryRouter } from '../support/with-memory-router';
+import { questionKindSamples } from './question-kind-samples';
 
 /** Every step of every compiled flow by "flow/step", the samples a kind's story can show (default first). */
-const samples = new Map<string, CompiledStep>(
+const flowSamples = new Map<string, CompiledStep>(
   [...flows].sort((a, b) => Number(b.id === 'default') - Number(a.id === 'default')).flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
 );
+/** The flows' steps, then samples of the kinds no flow uses yet. */
+const samples = new Map<string, CompiledStep>([...flowSamples, ...questionKindSamples(flowSamples)]);
+
+/** A fixed day, so a date step's range (and a screenshot of it) does not change with the calendar. */
+const storyToday = '2026-06-15';
 
 interface ScreenKindArgs {
   readonly kind: ScreenKind;
@@ -42,12 +48,13 @@ function ScreenKindPreview({ kind, sample, initialUnit, reducedMotion, onAnswer,
           step={step}
           headingId={`story-heading-${step.id}`}
           previousAnswer={undefined}
-          canSubmit={(answer) => isAnswerValidForStep(step, answer)}
+          canSubmit={(answer) => isAnswerValidForStep(step, answer, storyToday)}
           onAnswer={onAnswer}
           onContinue={onContinue}
           nextHref={step.path}
           initialUnit={initialUnit}
           reducedMotion={reducedMotion}
+          today={storyToday}
         />
       </Suspense>
     </main>
@@ -86,6 +93,10 @@ export const Age = kindStory('age');
 export const ReadyToStart = kindStory('readyToStart');
 export const SignUpEmail = kindStory('signUpEmail');
 export const SignUpPassword = kindStory('signUpPassword');
+export const MultiSelect = kindStory('multiSelect');
+export const Slider = kindStory('slider');
+export const DateKind = kindStory('date');
+export const Text = kindStory('text');
 
 // Does not compile when the registry gains a screen kind without a story here.
 const _storyOfEveryKind: Readonly<Record<ScreenKind, Story>> = {
@@ -98,4 +109,8 @@ const _storyOfEveryKind: Readonly<Record<ScreenKind, Story>> = {
   readyToStart: ReadyToStart,
   signUpEmail: SignUpEmail,
   signUpPassword: SignUpPassword,
+  multiSelect: MultiSelect,
+  slider: Slider,
+  date: DateKind,
+  text: Text,
 };

@@ -30,9 +30,15 @@ function targetsOf(page: Page, step: CompiledStep): { readonly name: string; rea
       return [continueButton];
     case 'readyToStart':
       return [{ name: 'the circle', locator: main.getByRole('button', { name: 'Tap the circle' }) }];
+    case 'multiSelect':
+      return [{ name: 'first option', locator: main.getByRole('group').getByRole('checkbox').first() }, continueButton];
+    case 'slider':
+      return [{ name: 'the slider', locator: main.getByRole('slider') }, continueButton];
+    case 'date':
     case 'height':
     case 'weight':
     case 'age':
+    case 'text':
     case 'signUpEmail':
     case 'signUpPassword':
       return [{ name: 'first field', locator: main.getByRole('textbox').first() }, continueButton];

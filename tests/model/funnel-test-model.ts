@@ -4,6 +4,7 @@ import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
 import { answerStorageWrites, answerUnit, initialUnitSystem, storageKeysOf } from '../../engine/answer-storage';
 import type { PathEnvironment } from '../../engine/funnel-path';
 import { readSteps } from '../../engine/verify-branches';
+import { dateBounds } from '../../engine/date-answer';
 import { createFunnelMachine, FUNNEL_EXITED, funnelStateOf, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
 import { progressStorageKey, serializeAnswers } from '../../engine/restore-answers';
 
@@ -85,6 +86,9 @@ const typedMeasurements: Readonly<Record<'height' | 'weight', Readonly<Record<Un
 /** Height in imperial units is typed as feet and inches (5 ft 7 in), the way US visitors say it. */
 const typedFeetInches = { feet: '5', inches: '7' } as const;
 const typedAge = '34';
+/** A day for date steps of a flow the model runs without a day of its own (no range to keep to). */
+const typedDate = '1990-06-15';
+const typedText = 'Alex';
 /**
  * The e-mail in the model. The local stack keeps accounts, so a browser run signs up with a fresh
  * address instead (path-runner.ts); the event key names no address, so test names stay stable.
@@ -177,6 +181,20 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       }
       case 'age':
         return [answer({ kind: 'wholeNumber', text: typedAge })];
+      case 'multiSelect': {
+        // Each option on its own on a revisit (as single choices do), else the fewest picks allowed.
+        const values = (step.options ?? []).map((option) => option.value).filter((value) => value !== step.exclusive);
+        const picks = answered && options.allOptionsOn.has(step.id) ? (step.options ?? []).map((option) => [option.value]) : [values.slice(0, step.selections?.min ?? 1)];
+        return picks.map((picked) => answer({ kind: 'choices', values: picked }));
+      }
+      case 'slider':
+        return step.scale === undefined ? [] : [answer({ kind: 'scale', value: step.scale.default })];
+      case 'date': {
+        const bounds = options.env?.today === undefined ? undefined : dateBounds(step, options.env.today);
+        return [answer({ kind: 'date', value: bounds?.latest ?? typedDate })];
+      }
+      case 'text':
+        return [answer({ kind: 'text', text: typedText })];
       case 'signUpEmail':
         return [answer({ kind: 'email', value: pathTestEmail })];
       case 'signUpPassword':
@@ -282,6 +300,14 @@ function describeAnswer(answer: FunnelAnswer): string {
     case 'feetInches':
       return `${answer.feet} ft ${answer.inches} in`;
     case 'wholeNumber':
+      return answer.text;
+    case 'choices':
+      return answer.values.join('+');
+    case 'scale':
+      return String(answer.value);
+    case 'date':
+      return answer.value;
+    case 'text':
       return answer.text;
     case 'continue':
       return 'continue';

@@ -110,7 +110,7 @@ describe('verifyFlow', () => {
     expect(check(noOptions)).toEqual([`${at(noOptions, 'screen: singleChoice')} steps.gender.options: singleChoice steps need an option set: add "options: <set name>"`]);
 
     const infoWithOptions = flow.replace('    screen: info\n', '    screen: info\n    options: goal\n');
-    expect(check(infoWithOptions)).toEqual([`${at(infoWithOptions, 'goal', 'screen: info')} steps.intro.options: options only apply to singleChoice steps (this step is "info")`]);
+    expect(check(infoWithOptions)).toEqual([`${at(infoWithOptions, 'goal', 'screen: info')} steps.intro.options: options only apply to singleChoice and multiSelect steps (this step is "info")`]);
   });
 
   it('requires height/weight/age steps to store a value and show a placeholder and a plausible range', () => {
