@@ -6,6 +6,7 @@ import { OptionIcon, optionIconSize } from './option-icon';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
 import './question-kinds.css';
+import './form-feedback.css';
 
 /**
  * A question with several answers: each option is a checkbox (a button with role checkbox, so it

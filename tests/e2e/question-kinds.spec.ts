@@ -1,0 +1,183 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { parseDocument } from 'yaml';
+import { compileFlowProject } from '../../engine/compile-flow-project';
+import type { CompiledFlow, CompiledVariants } from '../../engine/compiled-flow';
+import { formatFlowDiagnostic } from '../../engine/flow-error';
+import { readFlowProject } from '../../engine/read-flow-project';
+import { visitorIdFor } from './support/compiled-flows';
+import { pathOf } from './support/funnel-walker';
+import { buildWithFlows, serveThrowawayBuild } from './support/throwaway-build';
+
+/**
+ * The question kinds of issue 28 through the real UI, in English and in Arabic (right to left): the
+ * multi-select (min/max, the exclusive option, a step shown by `includes`), the slider (keyboard, the
+ * value a screen reader hears) and the date (a refused day with its message, then a good one), what
+ * lands in local storage, and going back and changing an answer. The flow is
+ * tests/e2e/support/question-kinds.yaml, added to a copy of flows/ and built from it (FLOWS_DIR), so
+ * no production build serves it. Phone screenshots of each step go to test-results (for a person to look at).
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const flowId = 'questionKinds';
+
+let workDir = '';
+let distDir = '';
+let flow: CompiledFlow;
+let variants: CompiledVariants;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  workDir = mkdtempSync(join(tmpdir(), 'funnel-question-kinds-'));
+  const flowsDir = join(workDir, 'flows');
+  distDir = join(workDir, 'dist');
+  cpSync(join(root, 'flows'), flowsDir, { recursive: true });
+  writeFileSync(join(flowsDir, `${flowId}.yaml`), readFileSync(join(root, 'tests/e2e/support/question-kinds.yaml'), 'utf8'));
+  const variantsFile = join(flowsDir, 'variants.yaml');
+  const document = parseDocument(readFileSync(variantsFile, 'utf8'));
+  document.setIn(['variants', 'question-kinds'], flowId);
+  document.setIn(['allocation', 'question-kinds'], 1);
+  writeFileSync(variantsFile, document.toString());
+
+  const checked = compileFlowProject(readFlowProject(root, flowsDir), { verifyAllOrders: true });
+  expect(checked.diagnostics.map(formatFlowDiagnostic), 'flows check of the test flow').toEqual([]);
+  const compiled = checked.flows.get(flowId);
+  if (compiled === undefined || checked.variants === undefined) throw new Error(`flow ${flowId} or the variants did not compile`);
+  flow = compiled;
+  variants = checked.variants;
+  await buildWithFlows(root, flowsDir, distDir);
+});
+
+test.afterAll(() => {
+  if (workDir !== '') rmSync(workDir, { recursive: true, force: true });
+});
+
+// A phone: visitors come from ads.
+test.use({ viewport: { width: 390, height: 844 } });
+
+type Texts = Readonly<Record<string, unknown>>;
+const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null && !Array.isArray(value);
+function textsOf(language: string, namespace: string): Texts {
+  const data: unknown = JSON.parse(readFileSync(join(root, 'public/locales', language, `${namespace}.json`), 'utf8'));
+  if (!isTexts(data)) throw new Error(`${language}/${namespace}.json is not an object`);
+  return data;
+}
+/** The text at `a.b.c` of a locale file, its {{placeholders}} filled in. */
+function text(texts: Texts, path: string, values: Readonly<Record<string, string>> = {}): string {
+  let node: unknown = texts;
+  for (const part of path.split('.')) node = isTexts(node) ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text ${path}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+async function shoot(page: Page, language: string, name: string): Promise<void> {
+  mkdirSync(test.info().outputDir, { recursive: true });
+  await page.screenshot({ path: join(test.info().outputDir, `${language}-${name}.png`) });
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`multi-select, slider and date work by touch and keyboard, store their answers and survive back-and-change (${language})`, async ({ page, context, baseURL }) => {
+    const origin = baseURL ?? '';
+    await serveThrowawayBuild(context, origin, distDir, variants);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const onboarding = textsOf(language, 'onboarding');
+    const common = textsOf(language, 'common');
+    const english = textsOf('en', 'onboarding');
+    const number = new Intl.NumberFormat(language);
+    const main = page.getByRole('main');
+    const continueButton = main.getByRole('button', { name: text(common, 'continue'), exact: true });
+
+    await context.addCookies([{ name: 'cnfdVisitorId', value: visitorIdFor(flowId, variants), url: origin }]);
+    await page.goto(`/onboarding?lng=${language}`);
+    await expect.poll(() => pathOf(page)).toBe(`${flow.basePath}/cooking`);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+
+    // Multi-select: Continue waits for a pick; a third pick is refused and said why; "everything" stands alone.
+    const option = (value: string) => main.getByRole('checkbox', { name: text(onboarding, `options.cookingPreference.${value}`), exact: true });
+    await expect(main.getByText(text(common, 'multiSelect.range', { min: number.format(1), max: number.format(2) }))).toBeVisible();
+    await expect(continueButton).toBeDisabled();
+    await option('home').click();
+    await option('restaurant').click();
+    await option('takeout').click();
+    await expect(option('takeout')).toHaveAttribute('aria-checked', 'false');
+    await expect(main.getByRole('status')).toHaveText(text(common, 'multiSelect.atMost', { max: number.format(2) }));
+    await shoot(page, language, 'multi-select');
+    await option('everything').click();
+    await expect(option('everything')).toHaveAttribute('aria-checked', 'true');
+    await expect(option('home')).toHaveAttribute('aria-checked', 'false');
+    await expect(option('restaurant')).toHaveAttribute('aria-checked', 'false');
+    // Keyboard: Space on a focused option toggles it, and it clears the exclusive one.
+    await option('home').focus();
+    await page.keyboard.press('Space');
+    await expect(option('home')).toHaveAttribute('aria-checked', 'true');
+    await expect(option('everything')).toHaveAttribute('aria-checked', 'false');
+    await continueButton.click();
+
+    // "home" was picked: the step with `when: { answer: cooking, includes: home }` is shown.
+    await expect.poll(() => pathOf(page)).toBe(`${flow.basePath}/foodPreferences`);
+    await main.getByRole('button', { name: text(onboarding, 'options.foodPreferences.vegan'), exact: true }).click();
+
+    // Slider: starts at its default, moves by keyboard; the screen reader hears the value and the end label.
+    await expect.poll(() => pathOf(page)).toBe(`${flow.basePath}/sleep`);
+    const slider = main.getByRole('slider', { name: text(onboarding, 'steps.sleepHours.heading') });
+    await expect(slider).toHaveValue('8');
+    await shoot(page, language, 'slider');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    // Right to left, the right arrow moves towards the start of the scale.
+    await expect(slider).toHaveValue(language === 'ar' ? '7.5' : '8.5');
+    await page.keyboard.press('Home');
+    await expect(slider).toHaveValue('4');
+    await expect(slider).toHaveAttribute('aria-valuetext', `${number.format(4)}, ${text(onboarding, 'options.sleepHours.less-than-5')}`);
+    await page.keyboard.press('End');
+    await expect(slider).toHaveAttribute('aria-valuetext', `${number.format(12)}, ${text(onboarding, 'options.sleepHours.more-than-8')}`);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(slider).toHaveValue('5');
+    await expect(slider).toHaveAttribute('aria-valuetext', number.format(5));
+    await continueButton.click();
+
+    // Date: empty waits; a day too recent is refused with the latest allowed day, in the visitor's language.
+    await expect.poll(() => pathOf(page)).toBe(`${flow.basePath}/birthDate`);
+    const field = main.locator('input[type="date"]');
+    await expect(continueButton).toBeDisabled();
+    const thisYear = new Date().getUTCFullYear();
+    await field.fill(`${thisYear - 10}-01-01`);
+    await continueButton.click();
+    const max = (await field.getAttribute('max')) ?? '';
+    const latest = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${max}T00:00:00Z`));
+    await expect(main.getByRole('alert')).toHaveText(text(common, 'date.tooLate', { date: latest }));
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await shoot(page, language, 'date-refused');
+    await field.fill('1990-06-15');
+    await expect(main.getByRole('alert')).toHaveText('');
+    await continueButton.click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/sign-up\//);
+
+    // What is stored: English texts under English headings, whatever the visitor's language.
+    const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+    const englishHeading = (id: string) => text(english, `steps.${id}.heading`);
+    expect(await stored(englishHeading('cookingPreference'))).toBe(JSON.stringify([text(english, 'options.cookingPreference.home')]));
+    expect(await stored(englishHeading('foodPreferences'))).toBe(text(english, 'options.foodPreferences.vegan'));
+    expect(await stored(englishHeading('sleepHours'))).toBe('5');
+    expect(await stored(englishHeading('age'))).toBe('1990-06-15');
+
+    // Back after a reload: each screen shows the answer given; a changed pick takes the food step off the path.
+    await page.goto(`${flow.basePath}/birthDate?lng=${language}`);
+    await expect(field).toHaveValue('1990-06-15');
+    await page.goto(`${flow.basePath}/sleep?lng=${language}`);
+    await expect(slider).toHaveValue('5');
+    await page.goto(`${flow.basePath}/cooking?lng=${language}`);
+    await expect(option('home')).toHaveAttribute('aria-checked', 'true');
+    await option('everything').click();
+    await continueButton.click();
+    await expect.poll(() => pathOf(page)).toBe(`${flow.basePath}/sleep`);
+    expect(await stored(englishHeading('foodPreferences'))).toBeNull();
+    expect(await stored(englishHeading('cookingPreference'))).toBe(JSON.stringify([text(english, 'options.cookingPreference.everything')]));
+    expect(errors).toEqual([]);
+  });
+}
