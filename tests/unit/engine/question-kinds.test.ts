@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { answerStorageWrites, storageKeysOf } from '../../../engine/answer-storage';
@@ -13,7 +15,7 @@ import { selectionProblem, toggleSelection } from '../../../engine/multi-select-
 import { buildOnboardingEvent } from '../../../engine/onboarding-event';
 import { restoreAnswers, serializeAnswers } from '../../../engine/restore-answers';
 import { textAnswerProblem } from '../../../engine/text-answer';
-import { positionOf } from './flow-test-project';
+import { positionOf, repoRoot } from './flow-test-project';
 import { compileQuestionKinds, compiledQuestionKindsFlow, questionKindsFlow } from './question-kinds-flow';
 
 const flow = compiledQuestionKindsFlow();
@@ -83,6 +85,14 @@ describe('question kinds in the flow schema and compiler', () => {
     // Out of the slider's reach: never shown.
     const never = questionKindsFlow.replace('lessThan: 6', 'lessThan: 4');
     expect(check(never)).toEqual([`${at(never, 'tired', 'main: [')} orders.main[3]: step "tired" is never shown: no path of answers reaches it with its condition (sleep < 4) holding`]);
+  });
+});
+
+describe('the question kinds example of docs/flows.md', () => {
+  it('is this flow, word for word, so the guide shows a flow that passes the check', () => {
+    const guide = readFileSync(join(repoRoot, 'docs/flows.md'), 'utf8');
+    const start = guide.indexOf('```yaml', guide.indexOf('### Ask several answers'));
+    expect(guide.slice(start + '```yaml\n'.length, guide.indexOf('```', start + 7))).toBe(questionKindsFlow);
   });
 });
 
