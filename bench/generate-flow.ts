@@ -17,6 +17,8 @@ export function generateFlowProject(stepCount: number): FlowProjectInput {
     lines.push(`  set${s}:`);
     for (let o = 0; o < 5; o++) lines.push(`    - value: option-${o}`);
   }
+  // The keys the measurement steps write, declared as a flow declares them (flows/default.yaml).
+  lines.push('storageKeys:', '  height: { form: number }', '  weight: { form: number }', '  age: { form: wholeNumber }', '  useMetricOrImperial: { form: flag }', '  heightEntered: { form: flag }');
   lines.push('steps:');
   const steps: Record<string, unknown> = {};
   const options: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import type { CompiledFlow, CompiledVariants } from './compiled-flow.ts';
 import { compileFlow } from './compile-flow.ts';
 import { compileVariants } from './compile-variants.ts';
+import type { ProfileColumn, ProfileSources } from './profile-from-answers.ts';
 import type { FlowDiagnostic } from './flow-error.ts';
 import { formatFlowDiagnostic } from './flow-error.ts';
 import { FlowSource } from './flow-source.ts';
@@ -92,7 +93,7 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
 
   const flows = new Map<string, CompiledFlow>();
   const resolvedFlows = new Map<string, ResolvedFlow>();
-  const basePaths = new Map<string, { readonly basePath: string }>();
+  const basePaths = new Map<string, { readonly basePath: string; readonly profile: ProfileSources }>();
   const basePathOwner = new Map<string, string>();
   const checks: FlowCheck[] = [];
   for (const file of loaded) {
@@ -104,7 +105,7 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     }
     const { flow, locator } = resolved.value;
     resolvedFlows.set(flow.id, flow);
-    basePaths.set(flow.id, { basePath: flow.basePath });
+    basePaths.set(flow.id, { basePath: flow.basePath, profile: profileSourcesOf(flow) });
     const owner = basePathOwner.get(flow.basePath);
     if (owner !== undefined) diagnostics.push(locator.at(['basePath'], `basePath "${flow.basePath}" is already used by flow "${owner}"`));
     basePathOwner.set(flow.basePath, flow.id);
@@ -143,6 +144,13 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
 function idOfBrokenFile(file: string, text: string): string | undefined {
   const id: unknown = FlowSource.parse(file, text).source.document.get('id');
   return typeof id === 'string' ? id : undefined;
+}
+
+/** The `profiles` columns a flow's declared storage keys fill. */
+function profileSourcesOf(flow: ResolvedFlow): ProfileSources {
+  const sources: Partial<Record<ProfileColumn, string>> = {};
+  for (const [key, declaration] of Object.entries(flow.storageKeys)) if (declaration.profile !== undefined) sources[declaration.profile] = key;
+  return sources;
 }
 
 function unique(values: readonly string[]): string[] {

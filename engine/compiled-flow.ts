@@ -1,4 +1,5 @@
-import type { Condition, RelativeDay, RouteDefinition, ScreenKind, StorageKey, VisualDefinition } from './flow-schema.ts';
+import type { ProfileSources } from './profile-from-answers.ts';
+import type { Condition, RelativeDay, RouteDefinition, ScreenKind, VisualDefinition } from './flow-schema.ts';
 
 /**
  * The precompiled form of a flow that the browser receives (via the Vite plugin's virtual modules).
@@ -33,7 +34,7 @@ export interface CompiledOption {
 }
 
 export type CompiledStorage =
-  | { readonly mode: 'value'; readonly key: StorageKey; readonly map?: Readonly<Record<string, string>> }
+  | { readonly mode: 'value'; /** A key the flow declares. */ readonly key: string; readonly map?: Readonly<Record<string, string>> }
   | { readonly mode: 'answerText'; /** English question heading, the storage key. */ readonly englishHeading: string }
   | { readonly mode: 'none' };
 
@@ -101,6 +102,8 @@ export interface CompiledVariants {
   /** Flow id -> base path, so a redirect needs no flow data. */
   readonly basePaths: Readonly<Record<string, string>>;
   readonly allocation: Readonly<Record<string, number>>;
+  /** Which stored key fills each `profiles` column at sign-up (the flows' `storageKeys` declarations). */
+  readonly profile: ProfileSources;
 }
 
 /** Spec section 9: the ready-to-start celebration of a step without `confetti` (the screen applies it). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isOnScale } from './scale-step.ts';
+import { profileColumns } from './profile-from-answers.ts';
 
 /**
  * The flow file format: the single source of truth for flow types.
@@ -29,21 +30,12 @@ export const screenKinds = [
 export type ScreenKind = (typeof screenKinds)[number];
 
 /**
- * Local storage keys the funnel may write (spec, onboarding section 3). Anything else is a typo; the
- * loader suggests the nearest of these. Answers without a dedicated key use `answerText` instead.
+ * What a declared local-storage key holds, in the form engine/answer-storage.ts writes it: an option
+ * value, a JSON array of option values, a decimal, a whole number, a day (YYYY-MM-DD), a text, or
+ * "true"/"false". The verifier checks each step writes its key's form.
  */
-export const storageKeys = [
-  'gender',
-  'height',
-  'weight',
-  'goalWeight',
-  'age',
-  'activityLevel',
-  'achievedGoal',
-  'nutritionGoal',
-  'speedGoal',
-] as const;
-export type StorageKey = (typeof storageKeys)[number];
+export const storedForms = ['option', 'options', 'number', 'wholeNumber', 'date', 'text', 'flag'] as const;
+export type StoredForm = (typeof storedForms)[number];
 
 const identifier = z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'must be a camelCase identifier');
 const optionValue = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lowercase letters, digits, _ or -');
@@ -56,10 +48,10 @@ const imagePath = z.string().regex(/^\/[A-Za-z0-9/_.-]+\.(webp|png|jpg|jpeg|svg|
 
 /** Where a step's answer goes in local storage. */
 export const storageSchema = z.discriminatedUnion('mode', [
-  /** The option value (or the converted number) under a fixed key. `map` rewrites option values. */
+  /** The option value (or the converted number) under a key the flow declares (`storageKeys`). `map` rewrites option values. */
   z.strictObject({
     mode: z.literal('value'),
-    key: z.enum(storageKeys),
+    key: identifier,
     map: z.record(optionValue, z.string()).optional(),
   }),
   /** The English option text keyed by the English question heading (spec: "other answers"). */
@@ -287,6 +279,16 @@ export const optionSchema = z.strictObject({
  */
 export const stepOverrideSchema = stepSchema.extend({ storage: storageSchema.optional() }).partial();
 
+/**
+ * A local-storage key a flow writes (`storageKeys:` in the flow file; a child flow adds to its parent's):
+ * its form, and the `profiles` column it fills at sign-up (engine/profile-from-answers.ts), if any.
+ */
+export const storageKeySchema = z.strictObject({
+  form: z.enum(storedForms),
+  profile: z.enum(profileColumns).optional(),
+});
+export type StorageKeyDefinition = z.infer<typeof storageKeySchema>;
+
 /** Spec: the root layout shows a spinner for 1 s before the first step. */
 export const DEFAULT_ROOT_SPINNER_MS = 1000;
 const rootSpinnerMs = z.number().int().min(0).max(10_000);
@@ -309,6 +311,8 @@ export const flowFileSchema = z.strictObject({
    */
   rootSpinnerMs: rootSpinnerMs.optional(),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)).optional(),
+  /** The local-storage keys steps may write (`storage: { mode: value, key }`), and their form. */
+  storageKeys: z.record(identifier, storageKeySchema).optional(),
   steps: z.record(identifier, stepOverrideSchema).optional(),
 });
 export type FlowFile = z.infer<typeof flowFileSchema>;
@@ -326,6 +330,7 @@ export const resolvedFlowSchema = z.strictObject({
   orders: z.record(identifier, z.array(identifier).min(1)),
   rootSpinnerMs: rootSpinnerMs.default(DEFAULT_ROOT_SPINNER_MS),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)),
+  storageKeys: z.record(identifier, storageKeySchema).default({}),
   steps: z.record(identifier, stepSchema),
 });
 export type ResolvedFlow = z.infer<typeof resolvedFlowSchema>;

@@ -75,6 +75,7 @@ function mergeFlow(parent: Partial<FlowFile>, child: FlowFile): Partial<FlowFile
     rootSpinnerMs: child.rootSpinnerMs ?? parent.rootSpinnerMs,
     orders: child.orders ?? parent.orders,
     optionSets: { ...parent.optionSets, ...child.optionSets },
+    storageKeys: { ...parent.storageKeys, ...child.storageKeys },
     steps,
   };
 }

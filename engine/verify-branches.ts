@@ -226,13 +226,18 @@ export function verifyReachable(compiled: CompiledFlow, orderName: string, locat
   const env = { calculators, today: PROOF_DAY };
   const shown = new Set<string>();
   const seen = new Set<string>();
+  // Steps writing a key an earlier step of the same path wrote: step id -> that earlier step.
+  const twice = new Map<string, string>();
   let paths = 0;
   const explore = (answers: FunnelAnswers): boolean => {
     const path = walkPath(compiled, answers, env);
     for (const step of path.steps) shown.add(step.id);
     const frontier = path.frontier;
     // The password step is the sign-up machine's: the funnel ends there.
-    if (frontier === undefined || frontier.screen === 'signUpPassword') return ++paths <= MAX_PATHS;
+    if (frontier === undefined || frontier.screen === 'signUpPassword') {
+      sharedKeys(path.steps, twice);
+      return ++paths <= MAX_PATHS;
+    }
     const key = `${frontier.id} ${JSON.stringify(Object.entries(answers).filter(([id]) => read.has(id)))}`;
     if (seen.has(key)) return true;
     seen.add(key);
@@ -241,6 +246,11 @@ export function verifyReachable(compiled: CompiledFlow, orderName: string, locat
   if (!explore({})) {
     out.push(locator.at(['orders', orderName], `more than ${MAX_PATHS} different answer paths: simplify the conditions so the flow can be checked`));
     return;
+  }
+  for (const [stepId, earlier] of twice) {
+    const step = compiled.steps.find((candidate) => candidate.id === stepId);
+    const key = step?.storage.mode === 'value' ? step.storage.key : '';
+    out.push(locator.at(['steps', stepId, 'storage', 'key'], `storage key "${key}" is already written by step "${earlier}" on the same path of answers: give one of them another key`));
   }
   compiled.steps.forEach((step, index) => {
     if (shown.has(step.id)) return;
@@ -335,5 +345,16 @@ function representativeAnswers(step: CompiledStep, read: boolean, thresholds: re
     case 'info':
     case 'readyToStart':
       return [{ kind: 'continue' }];
+  }
+}
+
+/** Records each step of a path that writes a `value` key an earlier step of the path wrote. */
+function sharedKeys(path: readonly CompiledStep[], twice: Map<string, string>): void {
+  const writers = new Map<string, string>();
+  for (const step of path) {
+    if (step.storage.mode !== 'value') continue;
+    const earlier = writers.get(step.storage.key);
+    if (earlier !== undefined && !twice.has(step.id)) twice.set(step.id, earlier);
+    writers.set(step.storage.key, step.id);
   }
 }

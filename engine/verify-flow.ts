@@ -1,5 +1,5 @@
 import type { FlowDiagnostic, FlowPath } from './flow-error.ts';
-import type { ResolvedFlow, ScreenKind, StepDefinition } from './flow-schema.ts';
+import type { ResolvedFlow, ScreenKind, StepDefinition, StoredForm } from './flow-schema.ts';
 import type { ResolvedFlowSource } from './resolve-flow.ts';
 import { didYouMean } from './suggest-name.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
@@ -8,6 +8,7 @@ import { ICON_WIDTHS, iconPath } from './icon-files.ts';
 import { wideImagePath } from './wide-image-path.ts';
 import { compileFlow } from './compile-flow.ts';
 import { shiftDay } from './date-answer.ts';
+import { profileColumnForms } from './profile-from-answers.ts';
 import { verifyBranchRules, verifyReachable, verifyTextValues } from './verify-branches.ts';
 
 export interface VerifyFlowContext {
@@ -84,6 +85,7 @@ export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowCont
     if (step !== undefined) verifyStep(flow, id, step, context, locator, out);
   }
   verifyUniqueStorage(flow, used, context, locator, out);
+  verifyProfileColumns(flow, locator, out);
   verifyEnding(flow, orderName, ids, locator, out);
   verifyBranchRules(flow, orderName, used, locator, out);
   verifyTextValues(flow, used, locator, out);
@@ -151,6 +153,8 @@ function verifyStep(
       out.push(locator.at(at('exclusive'), `"${step.exclusive}" is not an option of this step${didYouMean(step.exclusive, optionValues)} (options: ${optionValues.join(', ')})`));
     }
   }
+
+  if (step.storage.mode === 'value') verifyDeclaredKey(flow, step, at, locator, out);
 
   if (step.storage.mode === 'value' && step.storage.map !== undefined && step.options !== undefined && optionValues.length > 0) {
     for (const value of Object.keys(step.storage.map)) {
@@ -234,6 +238,44 @@ function verifyKindFields(
   }
 }
 
+/** The form each kind writes under a `value` key (engine/answer-storage.ts). */
+const writtenForms: Readonly<Partial<Record<ScreenKind, StoredForm>>> = {
+  singleChoice: 'option',
+  multiSelect: 'options',
+  height: 'number',
+  weight: 'number',
+  age: 'wholeNumber',
+  slider: 'number',
+  date: 'date',
+  text: 'text',
+};
+
+/**
+ * A `value` key is one the flow declares (`storageKeys`), in the form the step writes; a height or
+ * weight also writes `useMetricOrImperial` (and a height `heightEntered`), which must be declared flags.
+ */
+function verifyDeclaredKey(flow: ResolvedFlow, step: StepDefinition, at: (...path: FlowPath) => FlowPath, locator: ResolvedFlowSource['locator'], out: FlowDiagnostic[]): void {
+  if (step.storage.mode !== 'value') return;
+  const key = step.storage.key;
+  const declared = Object.keys(flow.storageKeys);
+  const declaration = flow.storageKeys[key];
+  if (declaration === undefined) {
+    const suggestion = didYouMean(key, declared);
+    out.push(locator.at(at('storage', 'key'), `unknown key "${key}"${suggestion || `: declare it under storageKeys (declared: ${declared.join(', ') || 'none'})`}`));
+    return;
+  }
+  const form = writtenForms[step.screen];
+  if (form !== undefined && declaration.form !== form) {
+    out.push(locator.at(at('storage', 'key'), `key "${key}" is declared as ${declaration.form} (storageKeys), but a ${step.screen} step writes ${form}`));
+  }
+  const alongside = step.screen === 'height' ? ['useMetricOrImperial', 'heightEntered'] : step.screen === 'weight' ? ['useMetricOrImperial'] : [];
+  for (const flag of alongside) {
+    if (flow.storageKeys[flag]?.form !== 'flag') {
+      out.push(locator.at(at('storage', 'key'), `a ${step.screen} step also writes "${flag}": declare it under storageKeys as { form: flag }`));
+    }
+  }
+}
+
 function verifyVisual(
   step: StepDefinition,
   at: (...path: FlowPath) => FlowPath,
@@ -298,12 +340,14 @@ function verifyUniqueStorage(
 ): void {
   const writers = new Map<string, string>();
   const headings = new Map<string, string>();
+  const branches = used.some((id) => flow.steps[id]?.when !== undefined || flow.steps[id]?.next !== undefined);
   for (const id of used) {
     const step = flow.steps[id];
     if (step === undefined) continue;
     if (step.storage.mode === 'value') {
       const previous = writers.get(step.storage.key);
-      if (previous !== undefined) {
+      // In a branching flow two steps may share a key when no path shows both: the path walk decides.
+      if (previous !== undefined && !branches) {
         out.push(locator.at(['steps', id, 'storage', 'key'], `storage key "${step.storage.key}" is already written by step "${previous}"`));
       } else {
         writers.set(step.storage.key, id);
@@ -319,6 +363,21 @@ function verifyUniqueStorage(
         headings.set(heading, id);
       }
     }
+  }
+}
+
+/** Each `profiles` column is filled by one declared key, of a form the column can be read from. */
+function verifyProfileColumns(flow: ResolvedFlow, locator: ResolvedFlowSource['locator'], out: FlowDiagnostic[]): void {
+  const filledBy = new Map<string, string>();
+  for (const [key, declaration] of Object.entries(flow.storageKeys)) {
+    const column = declaration.profile;
+    if (column === undefined) continue;
+    const at: FlowPath = ['storageKeys', key, 'profile'];
+    const previous = filledBy.get(column);
+    if (previous !== undefined) out.push(locator.at(at, `profile column "${column}" is already filled by key "${previous}"`));
+    filledBy.set(column, key);
+    const forms = profileColumnForms[column];
+    if (!forms.includes(declaration.form)) out.push(locator.at(at, `profile column "${column}" reads ${forms.join(' or ')}, but key "${key}" is declared as ${declaration.form}`));
   }
 }
 

@@ -45,10 +45,10 @@ describe('supabase-backed browser services on the local stack', () => {
     expect(metadata.rows[0]?.meta).toMatchObject({ confidence_visitor_id: 'v-1', sign_up_platform: 'web' });
 
     const answers: Record<string, string> = { gender: 'female', age: '34', height: '170.18', weight: '68.0388', goalWeight: '63.5', useMetricOrImperial: 'false', activityLevel: 'lightly_active', speedGoal: 'moderate', nutritionGoal: 'balanced' };
-    await services.profiles.insert(profileFromAnswers(userId, (key) => answers[key] ?? null));
+    await services.profiles.insert(profileFromAnswers(userId, (key) => answers[key] ?? null, { age_in_years: 'age', is_female: 'gender', height_in_cm: 'height', weight_in_kg: 'weight' }));
     const rows = await server.db.query('select age_in_years, is_female, height_in_cm::float8 as height from public.profiles where user_id = $1', [userId]);
     expect(rows.rows).toEqual([{ age_in_years: 34, is_female: true, height: 170.18 }]);
-    await expect(services.profiles.insert(profileFromAnswers(userId, () => null))).rejects.toThrow(/Profile insert failed/);
+    await expect(services.profiles.insert(profileFromAnswers(userId, () => null, {}))).rejects.toThrow(/Profile insert failed/);
 
     await services.functions.invoke('set-revenuecat-customer-email');
     const attribute = await server.db.query('select value from revenuecat.subscriber_attributes where app_user_id = $1 and key = $2', [userId, '$email']);

@@ -19,6 +19,13 @@ optionSets:
   gender: [{ value: female }, { value: male }]
   goal: [{ value: lose }, { value: keep }]
   yesNo: [{ value: "yes" }, { value: "no" }]
+storageKeys:
+  gender: { form: option }
+  height: { form: number }
+  weight: { form: number }
+  goalWeight: { form: number }
+  useMetricOrImperial: { form: flag }
+  heightEntered: { form: flag }
 steps:
   gender:
     screen: singleChoice

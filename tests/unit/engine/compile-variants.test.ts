@@ -36,6 +36,18 @@ describe('compileVariants', () => {
       variants: { baseline: 'default', 'feedback-v1': 'v1', 'feedback-v2': 'v2' },
       basePaths: { default: '/onboarding', v1: '/onboarding/v1', v2: '/onboarding/v2' },
       allocation: { baseline: 34, 'feedback-v1': 33, 'feedback-v2': 33 },
+      // The spec's profile mapping, as flows/default.yaml declares it (v1 and v2 inherit it).
+      profile: {
+        is_female: 'gender',
+        height_in_cm: 'height',
+        weight_in_kg: 'weight',
+        goal_weight_in_kg: 'goalWeight',
+        age_in_years: 'age',
+        is_using_metric: 'useMetricOrImperial',
+        activity_level: 'activityLevel',
+        primary_nutrition_goal: 'nutritionGoal',
+        achieve_results: 'speedGoal',
+      },
     });
   });
 

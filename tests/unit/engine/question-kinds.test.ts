@@ -163,10 +163,19 @@ describe('storage and restore of the new kinds', () => {
   });
 
   it('writes option values (mapped) as a JSON array and a birth date under a key', () => {
-    const valueFlow = compileQuestionKinds(questionKindsFlow.replace('exclusive: none\n    storage: { mode: answerText }', 'exclusive: none\n    storage: { mode: value, key: nutritionGoal, map: { keto: low_carb } }')).flow;
-    const diets = valueFlow?.steps.find((step) => step.id === 'diets');
-    if (!diets) throw new Error('not compiled');
-    expect(answerStorageWrites(diets, { kind: 'choices', values: ['vegan', 'keto'] }).local).toEqual({ nutritionGoal: '["vegan","low_carb"]' });
+    const valueFlow = compileQuestionKinds(
+      questionKindsFlow
+        .replace('steps:\n', 'storageKeys:\n  diets: { form: options }\n  birthDate: { form: date }\nsteps:\n')
+        .replace('exclusive: none\n    storage: { mode: answerText }', 'exclusive: none\n    storage: { mode: value, key: diets, map: { keto: low_carb } }')
+        .replace('latest: { years: -16 } }\n    storage: { mode: answerText }', 'latest: { years: -16 } }\n    storage: { mode: value, key: birthDate }'),
+    );
+    const step = (id: string) => {
+      const found = valueFlow.flow?.steps.find((candidate) => candidate.id === id);
+      if (!found) throw new Error(valueFlow.messages.join('\n'));
+      return found;
+    };
+    expect(answerStorageWrites(step('diets'), { kind: 'choices', values: ['vegan', 'keto'] }).local).toEqual({ diets: '["vegan","low_carb"]' });
+    expect(answerStorageWrites(step('birthDate'), { kind: 'date', value: '1990-06-15' }).local).toEqual({ birthDate: '1990-06-15' });
   });
 
   it('restores every new kind after a reload and drops malformed ones', () => {

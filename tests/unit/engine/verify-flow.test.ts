@@ -31,6 +31,11 @@ optionSets:
   goal:
     - value: lose
     - value: keep
+storageKeys:
+  gender: { form: option }
+  height: { form: number }
+  useMetricOrImperial: { form: flag }
+  heightEntered: { form: flag }
 steps:
   gender:
     screen: singleChoice
@@ -124,7 +129,10 @@ describe('verifyFlow', () => {
 
   it('allows each storage key to be written by one step only', () => {
     const text = flow.replace('key: height }', 'key: gender }');
-    expect(check(text)).toEqual([`${at(text, 'gender }', 'screen: height')} steps.height.storage.key: storage key "gender" is already written by step "gender"`]);
+    expect(check(text)).toEqual([
+      `${at(text, 'gender }', 'screen: height')} steps.height.storage.key: key "gender" is declared as option (storageKeys), but a height step writes number`,
+      `${at(text, 'gender }', 'screen: height')} steps.height.storage.key: storage key "gender" is already written by step "gender"`,
+    ]);
   });
 
   it('rejects answerText steps whose English headings collide (they would overwrite each other)', () => {
