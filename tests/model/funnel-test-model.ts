@@ -187,8 +187,13 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
         const picks = answered && options.allOptionsOn.has(step.id) ? (step.options ?? []).map((option) => [option.value]) : [values.slice(0, step.selections?.min ?? 1)];
         return picks.map((picked) => answer({ kind: 'choices', values: picked }));
       }
-      case 'slider':
-        return step.scale === undefined ? [] : [answer({ kind: 'scale', value: step.scale.default })];
+      case 'slider': {
+        const scale = step.scale;
+        if (scale === undefined) return [];
+        // Both ends on a revisit (as options are), so a condition on the position goes both ways.
+        const positions = answered && options.allOptionsOn.has(step.id) ? [scale.min, scale.default, scale.max] : [scale.default];
+        return positions.map((value) => answer({ kind: 'scale', value }));
+      }
       case 'date': {
         const bounds = options.env?.today === undefined ? undefined : dateBounds(step, options.env.today);
         return [answer({ kind: 'date', value: bounds?.latest ?? typedDate })];
