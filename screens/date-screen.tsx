@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { dateAnswerProblem, dateBounds } from '../engine/date-answer';
 import type { FunnelAnswer } from '../engine/funnel-answer';
 import type { ScreenProps } from './screen-props';
-import { StepInfo } from './step-info';
+import { AnswerForm } from './answer-form';
 import './question-kinds.css';
-import './form-feedback.css';
 
 /**
  * A day: the native date input (the phone's own picker, the visitor's date format, its value always
@@ -32,15 +31,7 @@ export function DateScreen({ step, headingId, previousAnswer, canSubmit, onAnswe
           ? t('common:date.tooLate', { date: longDate(bounds.latest) })
           : t('common:date.invalid');
   return (
-    <form
-      className="screen-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (acceptable) onAnswer(answer);
-        else setAttempted(true);
-      }}
-    >
+    <AnswerForm step={step} answer={answer} canSubmit={canSubmit} onAnswer={onAnswer} onRefused={() => setAttempted(true)} disabled={problem === 'blank'} error={{ id: errorId, message }}>
       <input
         className="date-field"
         type="date"
@@ -51,13 +42,6 @@ export function DateScreen({ step, headingId, previousAnswer, canSubmit, onAnswe
         aria-invalid={message !== undefined}
         onChange={(event) => setValue(event.target.value)}
       />
-      <p id={errorId} className="field-error" role="alert">
-        {message ?? ''}
-      </p>
-      <StepInfo step={step} />
-      <button type="submit" className="primary-button" disabled={problem === 'blank'}>
-        {t('common:continue')}
-      </button>
-    </form>
+    </AnswerForm>
   );
 }

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FunnelAnswer } from '../engine/funnel-answer';
 import { selectionLimits, toggleSelection } from '../engine/multi-select-answer';
+import { ChoiceMark } from './choice-mark';
 import { OptionIcon, optionIconSize } from './option-icon';
 import type { ScreenProps } from './screen-props';
-import { StepInfo } from './step-info';
+import { AnswerForm } from './answer-form';
 import './question-kinds.css';
-import './form-feedback.css';
 
 /**
  * A question with several answers: each option is a checkbox (a button with role checkbox, so it
@@ -31,14 +31,7 @@ export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, 
         ? t('common:multiSelect.exactly', { number: number.format(max) })
         : t('common:multiSelect.range', { min: number.format(min), max: number.format(max) });
   return (
-    <form
-      className="screen-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSubmit(answer)) onAnswer(answer);
-      }}
-    >
+    <AnswerForm step={step} answer={answer} canSubmit={canSubmit} onAnswer={onAnswer} disabled={!canSubmit(answer)}>
       <p id={hintId} className="question-hint">
         {hint}
       </p>
@@ -67,11 +60,7 @@ export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, 
                 <span className="choice__label">{t(option.labelKey)}</span>
                 {option.descriptionKey ? <span className="choice__description">{t(option.descriptionKey)}</span> : null}
               </span>
-              <span className="choice__mark" aria-hidden="true">
-                <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
-                  <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              </span>
+              <ChoiceMark />
             </button>
           );
         })}
@@ -79,10 +68,6 @@ export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, 
       <p className="field-error" role="status">
         {refusedTap ? t('common:multiSelect.atMost', { max: number.format(max) }) : ''}
       </p>
-      <StepInfo step={step} />
-      <button type="submit" className="primary-button" disabled={!canSubmit(answer)}>
-        {t('common:continue')}
-      </button>
-    </form>
+    </AnswerForm>
   );
 }

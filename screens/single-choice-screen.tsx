@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ChoiceMark } from './choice-mark';
 import { OptionIcon, optionIconSize } from './option-icon';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
@@ -43,11 +44,7 @@ export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }
                   </span>
                 ) : null}
               </span>
-              <span className="choice__mark" aria-hidden="true">
-                <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
-                  <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              </span>
+              <ChoiceMark />
             </button>
           );
         })}

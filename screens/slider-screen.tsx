@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FunnelAnswer } from '../engine/funnel-answer';
 import type { ScreenProps } from './screen-props';
-import { StepInfo } from './step-info';
+import { AnswerForm } from './answer-form';
 import './question-kinds.css';
 
 /**
@@ -22,15 +21,7 @@ export function SliderScreen({ step, headingId, previousAnswer, canSubmit, onAns
   const maxLabel = t(scale.maxLabelKey);
   const valueText = value === scale.min ? `${number}, ${minLabel}` : value === scale.max ? `${number}, ${maxLabel}` : number;
   return (
-    <form
-      className="screen-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const answer: FunnelAnswer = { kind: 'scale', value };
-        if (canSubmit(answer)) onAnswer(answer);
-      }}
-    >
+    <AnswerForm step={step} answer={{ kind: 'scale', value }} canSubmit={canSubmit} onAnswer={onAnswer} disabled={false}>
       <output className="scale__value" aria-hidden="true">
         {number}
       </output>
@@ -50,10 +41,6 @@ export function SliderScreen({ step, headingId, previousAnswer, canSubmit, onAns
         <span>{minLabel}</span>
         <span>{maxLabel}</span>
       </p>
-      <StepInfo step={step} />
-      <button type="submit" className="primary-button">
-        {t('common:continue')}
-      </button>
-    </form>
+    </AnswerForm>
   );
 }

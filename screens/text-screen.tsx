@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { FunnelAnswer } from '../engine/funnel-answer';
 import { textAnswerProblem } from '../engine/text-answer';
 import type { ScreenProps } from './screen-props';
-import { StepInfo } from './step-info';
+import { AnswerForm } from './answer-form';
 import './question-kinds.css';
-import './form-feedback.css';
 
 /**
  * A short text, named by the step heading. Continue is disabled while it is blank; a text the machine
@@ -31,15 +30,7 @@ export function TextScreen({ step, headingId, previousAnswer, canSubmit, onAnswe
           ? undefined
           : t(patternMessageKey);
   return (
-    <form
-      className="screen-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (acceptable) onAnswer(answer);
-        else setAttempted(true);
-      }}
-    >
+    <AnswerForm step={step} answer={answer} canSubmit={canSubmit} onAnswer={onAnswer} onRefused={() => setAttempted(true)} disabled={problem === 'blank'} error={{ id: errorId, message }}>
       <input
         className="text-field"
         type="text"
@@ -51,13 +42,6 @@ export function TextScreen({ step, headingId, previousAnswer, canSubmit, onAnswe
         aria-invalid={message !== undefined}
         onChange={(event) => setText(event.target.value)}
       />
-      <p id={errorId} className="field-error" role="alert">
-        {message ?? ''}
-      </p>
-      <StepInfo step={step} />
-      <button type="submit" className="primary-button" disabled={problem === 'blank'}>
-        {t('common:continue')}
-      </button>
-    </form>
+    </AnswerForm>
   );
 }

@@ -14,7 +14,7 @@ export function questionKindSamples(steps: ReadonlyMap<string, CompiledStep>): [
   const cooking = from('default/cookingPreference');
   const sleep = from('default/sleepHours');
   const age = from('default/age');
-  const email = from('default/email');
+  const email = from('v1/email');
   const withoutStorage = { storage: { mode: 'none' } } as const;
   return [
     ['samples/cooking', { ...cooking, id: 'cooking', screen: 'multiSelect', selections: { min: 1, max: 2 }, exclusive: 'everything' }],
