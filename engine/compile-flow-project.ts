@@ -1,4 +1,4 @@
-import type { CompiledFlow, CompiledVariants } from './compiled-flow.ts';
+import type { CompiledFlow, CompiledVariantsWithProfile } from './compiled-flow.ts';
 import { compileFlow } from './compile-flow.ts';
 import { compileVariants } from './compile-variants.ts';
 import type { ProfileColumn, ProfileSources } from './profile-from-answers.ts';
@@ -55,7 +55,7 @@ export interface FlowProjectResult {
   readonly flows: ReadonlyMap<string, CompiledFlow>;
   /** Every flow that resolved (extends applied), by id, for tools that look at all orders (graph, diff). */
   readonly resolved: ReadonlyMap<string, ResolvedFlow>;
-  readonly variants?: CompiledVariants;
+  readonly variants?: CompiledVariantsWithProfile;
   readonly checks: readonly FlowCheck[];
   /** Every problem, de-duplicated (an error in a parent is seen through each child) and sorted by place. */
   readonly diagnostics: readonly FlowDiagnostic[];
@@ -125,7 +125,7 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     }
   }
 
-  let variants: CompiledVariants | undefined;
+  let variants: CompiledVariantsWithProfile | undefined;
   if (input.variantsFile !== undefined) {
     const loadedVariants = loadVariantsFile(input.variantsFile.file, input.variantsFile.text);
     if (!loadedVariants.ok) {

@@ -1,4 +1,4 @@
-import type { CompiledVariants } from './compiled-flow.ts';
+import type { CompiledVariantsWithProfile } from './compiled-flow.ts';
 import type { Checked, FlowDiagnostic } from './flow-error.ts';
 import type { LoadedVariantsFile } from './load-variants-file.ts';
 import { didYouMean } from './suggest-name.ts';
@@ -18,7 +18,7 @@ export function compileVariants(
   loaded: LoadedVariantsFile,
   flows: ReadonlyMap<string, { readonly basePath: string; readonly profile?: ProfileSources }>,
   broken: ReadonlySet<string> = new Set(),
-): Checked<CompiledVariants> {
+): Checked<CompiledVariantsWithProfile> {
   const { data, source } = loaded;
   const diagnostics: FlowDiagnostic[] = [];
   const variantNames = Object.keys(data.variants);

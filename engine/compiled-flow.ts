@@ -102,7 +102,14 @@ export interface CompiledVariants {
   /** Flow id -> base path, so a redirect needs no flow data. */
   readonly basePaths: Readonly<Record<string, string>>;
   readonly allocation: Readonly<Record<string, number>>;
-  /** Which stored key fills each `profiles` column at sign-up (the flows' `storageKeys` declarations). */
+}
+
+/**
+ * Compiled flows/variants.yaml with the profile mapping the variants' flows share: which stored key
+ * fills each `profiles` column at sign-up (their `storageKeys`). The Vite plugin serves the mapping as
+ * its own module (`virtual:flow-profile`), so the first step does not carry it.
+ */
+export interface CompiledVariantsWithProfile extends CompiledVariants {
   readonly profile: ProfileSources;
 }
 

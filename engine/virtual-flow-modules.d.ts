@@ -10,6 +10,12 @@ declare module 'virtual:flow-variants' {
   export default variants;
 }
 
+declare module 'virtual:flow-profile' {
+  /** Which stored key fills each `profiles` column (the flows' `storageKeys`), for the sign-up. */
+  const profile: import('./profile-from-answers').ProfileSources;
+  export default profile;
+}
+
 declare module 'virtual:flow-loaders' {
   /** Every compiled flow by id, each a lazy chunk. */
   const loaders: Readonly<Record<string, () => Promise<{ default: import('./compiled-flow').CompiledFlow }>>>;

@@ -24,14 +24,16 @@ export interface VitePluginFlowsOptions {
 
 const flowPrefix = 'virtual:flow/';
 const variantsId = 'virtual:flow-variants';
+const profileId = 'virtual:flow-profile';
 const loadersId = 'virtual:flow-loaders';
 const allFlowsId = 'virtual:flows';
 const resolvedFlowPrefix = `\0${flowPrefix}`;
 const resolvedVariantsId = `\0${variantsId}`;
+const resolvedProfileId = `\0${profileId}`;
 const resolvedLoadersId = `\0${loadersId}`;
 const resolvedAllFlowsId = `\0${allFlowsId}`;
 /** The modules whose content comes from the compiled project (invalidated together on an edit). */
-const projectModuleIds: ReadonlySet<string> = new Set([resolvedVariantsId, resolvedLoadersId, resolvedAllFlowsId]);
+const projectModuleIds: ReadonlySet<string> = new Set([resolvedVariantsId, resolvedProfileId, resolvedLoadersId, resolvedAllFlowsId]);
 const isProjectModule = (id: string): boolean => projectModuleIds.has(id) || id.startsWith(resolvedFlowPrefix);
 
 /** What the flows plugin offers other plugins (Vite's `api` field): its compile of the flow project, one per build. */
@@ -64,6 +66,8 @@ interface FlowPluginError extends Error {
  * plain JSON and neither a YAML parser nor zod reaches the bundle:
  * - `virtual:flow/<flowId>`: default export, the `CompiledFlow`
  * - `virtual:flow-variants`: default export, the `CompiledVariants` of flows/variants.yaml
+ * - `virtual:flow-profile`: default export, the `ProfileSources` the variants' flows declare (which
+ *   stored key fills each profile column; the sign-up pages' own, not the first step's)
  * - `virtual:flow-loaders`: default export, `{ [flowId]: () => import('virtual:flow/<flowId>') }` for
  *   every compiled flow, so the app finds each flow (and the bundler each lazy chunk) without a
  *   hand-written list: a new flows/*.yaml is served by the next build
@@ -150,6 +154,7 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
 
     resolveId(id) {
       if (id === variantsId) return resolvedVariantsId;
+      if (id === profileId) return resolvedProfileId;
       if (id === loadersId) return resolvedLoadersId;
       if (id === allFlowsId) return resolvedAllFlowsId;
       if (id.startsWith(flowPrefix)) return `\0${id}`;
@@ -161,9 +166,10 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
       const { result, watchFiles } = compile();
       for (const file of watchFiles) this.addWatchFile(file);
       if (result.diagnostics.length > 0) throw toError(result.diagnostics);
-      if (id === resolvedVariantsId) {
+      if (id === resolvedVariantsId || id === resolvedProfileId) {
         if (result.variants === undefined) throw new Error(`${variantsId}: ${flowProjectLayout.variantsFile} is missing`);
-        return `export default ${JSON.stringify(result.variants)};\n`;
+        const { profile, ...variants } = result.variants;
+        return `export default ${JSON.stringify(id === resolvedProfileId ? profile : variants)};\n`;
       }
       const flowIds = [...result.flows.keys()].sort();
       if (id === resolvedLoadersId) {

@@ -1,4 +1,4 @@
-import variants from 'virtual:flow-variants';
+import profileSources from 'virtual:flow-profile';
 import { redirect, type LoaderFunction } from 'react-router';
 import { hasAnyAnswer, profileFromAnswers } from '../../engine/profile-from-answers';
 import type { FunnelArea } from '../../services/funnel/funnel-area';
@@ -32,7 +32,7 @@ export function createConfirmEmailLoader(areas: { readonly funnel: FunnelArea; r
       return { invalidLink: true } satisfies ConfirmEmailLoaderData;
     }
     const { user } = result;
-    const profile = profileFromAnswers(user.id, (key) => areas.funnel.funnelStorage.read(key), variants.profile);
+    const profile = profileFromAnswers(user.id, (key) => areas.funnel.funnelStorage.read(key), profileSources);
     if (hasAnyAnswer(profile)) {
       // Spec: a failed profile insert is reported and never blocks the visitor.
       await areas.account.profiles.insert(profile).catch((error: unknown) => areas.telemetry.reportError(error));

@@ -1,4 +1,4 @@
-import variants from 'virtual:flow-variants';
+import profileSources from 'virtual:flow-profile';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useActorRef } from '@xstate/react';
@@ -70,7 +70,7 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
             return { userId: result.user.id, email: result.user.email ?? input.email };
           }),
           insertProfile: fromPromise(async ({ input }: { input: { userId: string } }) => {
-            await accountArea.profiles.insert(profileFromAnswers(input.userId, (key) => funnelArea.funnelStorage.read(key), variants.profile));
+            await accountArea.profiles.insert(profileFromAnswers(input.userId, (key) => funnelArea.funnelStorage.read(key), profileSources));
           }),
         },
         actions: {

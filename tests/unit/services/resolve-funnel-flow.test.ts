@@ -23,7 +23,6 @@ const variants: CompiledVariants = {
   variants: { baseline: 'default', 'feedback-v1': 'v1', 'feedback-v2': 'v2' },
   basePaths: { default: '/onboarding', v1: '/onboarding/v1', v2: '/onboarding/v2' },
   allocation: { baseline: 34, 'feedback-v1': 33, 'feedback-v2': 33 },
-  profile: {},
 };
 
 describe('assignVariant', () => {
