@@ -1,6 +1,9 @@
 import type { CompiledFlow, CompiledVariants } from './compiled-flow.ts';
 import { compileFlow } from './compile-flow.ts';
 import { compileVariants } from './compile-variants.ts';
+import type { CompiledExperiment } from './experiments/compile-experiment.ts';
+import { compileExperiment } from './experiments/compile-experiment.ts';
+import { loadExperimentFile } from './experiments/load-experiment-file.ts';
 import type { FlowDiagnostic } from './flow-error.ts';
 import { formatFlowDiagnostic } from './flow-error.ts';
 import { FlowSource } from './flow-source.ts';
@@ -24,6 +27,8 @@ export interface FlowProjectInput {
   readonly flowFiles: readonly TextFileInput[];
   /** flows/variants.yaml, when present. */
   readonly variantsFile?: TextFileInput;
+  /** experiments/*.yaml (docs/experiments.md). */
+  readonly experimentFiles?: readonly TextFileInput[];
   /** The English namespace files. */
   readonly translationFiles: readonly TranslationFileInput[];
   /** Whether a URL path such as `/images/v2/gender.svg` exists under public/. */
@@ -55,6 +60,8 @@ export interface FlowProjectResult {
   /** Every flow that resolved (extends applied), by id, for tools that look at all orders (graph, diff). */
   readonly resolved: ReadonlyMap<string, ResolvedFlow>;
   readonly variants?: CompiledVariants;
+  /** Every experiment file without errors. */
+  readonly experiments: readonly CompiledExperiment[];
   readonly checks: readonly FlowCheck[];
   /** Every problem, de-duplicated (an error in a parent is seen through each child) and sorted by place. */
   readonly diagnostics: readonly FlowDiagnostic[];
@@ -136,7 +143,26 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     }
   }
 
-  return { flows, resolved: resolvedFlows, ...(variants === undefined ? {} : { variants }), checks, diagnostics: dedupeAndSort(diagnostics) };
+  const experiments: CompiledExperiment[] = [];
+  for (const file of input.experimentFiles ?? []) {
+    const loaded = loadExperimentFile(file.file, file.text);
+    const compiled = loaded.ok ? compileExperiment(loaded.value, variants) : loaded;
+    if (!compiled.ok) {
+      diagnostics.push(...compiled.diagnostics);
+    } else if (loaded.ok && experiments.some((other) => other.flag === compiled.value.flag)) {
+      // The browser names the flag's experiment in its exposure event: it has to be one.
+      const other = experiments.find((e) => e.flag === compiled.value.flag)?.file ?? '';
+      diagnostics.push(loaded.value.source.diagnosticAt(['flag'], `flag "${compiled.value.flag}" already runs the experiment in ${other}: end one (remove its file) first`));
+    } else {
+      experiments.push(compiled.value);
+    }
+  }
+  if (variants !== undefined) {
+    const experiment = experiments.find((e) => e.flag === variants?.flag);
+    if (experiment !== undefined) variants = { ...variants, experiment: experiment.id };
+  }
+
+  return { flows, resolved: resolvedFlows, ...(variants === undefined ? {} : { variants }), experiments, checks, diagnostics: dedupeAndSort(diagnostics) };
 }
 
 /** The `id` of a flow file that failed validation, if it can still be read. */

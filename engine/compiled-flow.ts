@@ -82,6 +82,8 @@ export interface CompiledVariants {
   /** Flow id -> base path, so a redirect needs no flow data. */
   readonly basePaths: Readonly<Record<string, string>>;
   readonly allocation: Readonly<Record<string, number>>;
+  /** The experiment running on this flag (experiments/<id>.yaml), named in the exposure event. */
+  readonly experiment?: string;
 }
 
 /** Spec section 9: the ready-to-start celebration of a step without `confetti` (the screen applies it). */

@@ -17,7 +17,7 @@ import { verifyTranslations } from '../verify-translations';
 /**
  * `npm run flows -- <command> [--dir <project root>]`
  *
- *   check   validate every flows/*.yaml in every order, flows/variants.yaml and the translations; exit 1 on any error
+ *   check   validate every flows/*.yaml in every order, flows/variants.yaml, experiments/*.yaml and the translations; exit 1 on any error
  *   graph   write flow-graphs/<flow>.html (self-contained HTML + SVG) for every flow
  *   diff    steps inserted, removed, moved (and changed) between two flows or two orders of one flow
  *
@@ -48,7 +48,7 @@ export function flowsCli(argv: readonly string[], write: (line: string) => void 
 
 const usage = [
   'usage: npm run flows -- <command> [--dir <project root>]',
-  '  check                         validate every flow (in every step order) and flows/variants.yaml',
+  '  check                         validate every flow (in every step order), flows/variants.yaml and experiments/*.yaml',
   '  graph [--out <dir>]           write an HTML diagram of each flow to flow-graphs/<id>.html',
   '  diff <from> <to> [--order o]  steps inserted, removed, moved or changed between two flows',
   '  diff <flow> --orders [a b]    the same between two step orders of one flow',
@@ -108,6 +108,7 @@ function check(dir: string, write: (line: string) => void): number {
   if (result.variants !== undefined && project.variantsFile !== undefined) {
     write(`ok ${project.variantsFile.file} (${Object.keys(result.variants.variants).length} variants of flag ${result.variants.flag})`);
   }
+  for (const e of result.experiments) write(`ok ${e.file} (experiment on ${e.flag}: ${e.plan.primaryMetric}, control ${e.plan.control})`);
   for (const d of result.diagnostics) write(formatFlowDiagnostic(d));
   // Every language must have exactly the keys the others have; the flows' keys are checked against
   // English above, so together a flow cannot reference a key some language lacks.
