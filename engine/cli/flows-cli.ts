@@ -108,7 +108,7 @@ function check(dir: string, write: (line: string) => void): number {
   if (result.variants !== undefined && project.variantsFile !== undefined) {
     write(`ok ${project.variantsFile.file} (${Object.keys(result.variants.variants).length} variants of flag ${result.variants.flag})`);
   }
-  for (const e of result.experiments) write(`ok ${e.file} (experiment on ${e.flag}: ${e.plan.primaryMetric}, control ${e.plan.control})`);
+  for (const e of result.experiments) write(`ok ${e.file} (experiment on ${e.flag}: ${e.plan.allocation.map((a) => a.variant).join(', ')} by ${e.plan.primaryMetric})`);
   for (const d of result.diagnostics) write(formatFlowDiagnostic(d));
   // Every language must have exactly the keys the others have; the flows' keys are checked against
   // English above, so together a flow cannot reference a key some language lacks.

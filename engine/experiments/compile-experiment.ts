@@ -13,7 +13,7 @@ export interface CompiledExperiment {
   readonly flag: string;
   /** ISO date or date-time, as written. */
   readonly start: string;
-  /** Variant -> its flow (flows/variants.yaml) and what it changes (this file). */
+  /** The compared variants -> their flow (flows/variants.yaml) and what they change (this file). */
   readonly variants: Readonly<Record<string, { readonly flow: string; readonly changes: string }>>;
   readonly paidWithinDays: number;
   readonly reportingCurrency: string;
@@ -28,8 +28,8 @@ export function experimentIdOf(file: string): string {
 
 /**
  * Checks an experiment file against the flag it names (flows/variants.yaml, compiled) and builds its
- * plan: the flag exists, the file describes exactly the flag's variants, the control is one that gets
- * visitors, and the plan is valid. Every problem is located in the experiment file.
+ * plan: the flag exists, every described variant is the flag's, at least two of them get visitors, the
+ * control is one of those, and the plan is valid. Every problem is located in the experiment file.
  */
 export function compileExperiment(loaded: LoadedExperimentFile, variants: CompiledVariants | undefined): Checked<CompiledExperiment> {
   const { data, source, file } = loaded;
@@ -48,13 +48,18 @@ export function compileExperiment(loaded: LoadedExperimentFile, variants: Compil
       diagnostics.push(source.diagnosticAtKey(['variants', variant], `unknown variant "${variant}"${didYouMean(variant, undescribed)} (flag ${data.flag}: ${flagVariants.join(', ')})`));
     }
   }
-  for (const variant of undescribed) {
-    diagnostics.push(source.diagnosticAt(['variants'], `missing variant "${variant}": say what it changes (changes: ...)`));
-  }
-  const allocation = flagVariants.map((variant) => ({ variant, weight: variants.allocation[variant] ?? 0 })).filter((entry) => entry.weight > 0);
-  if (!allocation.some((entry) => entry.variant === data.control)) {
-    const hint = didYouMean(data.control, flagVariants) || ` (variants with visitors: ${allocation.map((entry) => entry.variant).join(', ')})`;
-    diagnostics.push(source.diagnosticAt(['control'], `"${data.control}" is not a variant that gets visitors${hint}`));
+  // The experiment compares the variants it describes; a flag variant it leaves out (one added to the flag
+  // later, say) gets its visitors as before and is not counted: the described variants' weights relative
+  // to each other are still the allocation the statistics need.
+  const allocation = flagVariants
+    .filter((variant) => data.variants[variant] !== undefined)
+    .map((variant) => ({ variant, weight: variants.allocation[variant] ?? 0 }))
+    .filter((entry) => entry.weight > 0);
+  if (allocation.length < 2) {
+    diagnostics.push(source.diagnosticAt(['variants'], `an experiment compares at least two variants that get visitors (flows/variants.yaml allocation); this one has ${allocation.map((entry) => entry.variant).join(', ') || 'none'}`));
+  } else if (!allocation.some((entry) => entry.variant === data.control)) {
+    const hint = didYouMean(data.control, flagVariants) || ` (compared variants: ${allocation.map((entry) => entry.variant).join(', ')})`;
+    diagnostics.push(source.diagnosticAt(['control'], `"${data.control}" is not a compared variant that gets visitors${hint}`));
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
 
@@ -79,7 +84,7 @@ export function compileExperiment(loaded: LoadedExperimentFile, variants: Compil
       file,
       flag: data.flag,
       start: data.start,
-      variants: Object.fromEntries(flagVariants.map((variant) => [variant, { flow: variants.variants[variant] ?? '', changes: data.variants[variant]?.changes ?? '' }])),
+      variants: Object.fromEntries(allocation.map(({ variant }) => [variant, { flow: variants.variants[variant] ?? '', changes: data.variants[variant]?.changes ?? '' }])),
       paidWithinDays: data.paidWithinDays,
       reportingCurrency: data.reportingCurrency,
       plan: parsed.data,

@@ -48,13 +48,27 @@ describe('experiment files', () => {
     ]);
   });
 
-  it('locates a misspelt variant, a missing one and a control that is not a variant', () => {
+  it('locates a misspelt variant and a control that is not compared', () => {
     const edit = (yaml: string) => yaml.replace('  feedback-v2:\n', '  feedback-v3:\n').replace('control: baseline', 'control: baselin');
     const edited = edit(text);
     expect(messages(compileWith(edit))).toEqual([
-      `${at(edited, 'baselin')} control: "baselin" is not a variant that gets visitors - did you mean "baseline"?`,
-      `${at(edited, 'baseline:', 'variants:')} variants: missing variant "feedback-v2": say what it changes (changes: ...)`,
+      `${at(edited, 'baselin')} control: "baselin" is not a compared variant that gets visitors - did you mean "baseline"?`,
       `${at(edited, 'feedback-v3')} variants.feedback-v3: unknown variant "feedback-v3" - did you mean "feedback-v2"? (flag cc-feedback-redesign: baseline, feedback-v1, feedback-v2)`,
+    ]);
+  });
+
+  it('compares the variants it describes: a flag variant left out keeps its visitors and is not counted', () => {
+    const withoutV2 = (yaml: string) => yaml.replace(/ {2}feedback-v2:\n {4}changes: [^\n]*\n/, '');
+    const result = compileWith(withoutV2);
+    expect(messages(result)).toEqual([]);
+    expect(result.experiments[0]?.plan.allocation).toEqual([
+      { variant: 'baseline', weight: 34 },
+      { variant: 'feedback-v1', weight: 33 },
+    ]);
+    expect(Object.keys(result.experiments[0]?.variants ?? {})).toEqual(['baseline', 'feedback-v1']);
+    const alone = (yaml: string) => withoutV2(yaml).replace(/ {2}feedback-v1:\n {4}changes: [^\n]*\n/, '');
+    expect(messages(compileWith(alone))).toEqual([
+      `${at(alone(text), 'baseline:', 'variants:')} variants: an experiment compares at least two variants that get visitors (flows/variants.yaml allocation); this one has baseline`,
     ]);
   });
 
