@@ -26,13 +26,13 @@ rate as (
 ),
 money as (
   -- Every payment event of the visitor's accounts after the exposure, in the reporting currency
-  -- (fx_rates: 1 EUR = <column> units).
+  -- (fx_rates: 1 EUR = <column> units). Stripe's times are whole seconds: the exposure's is cut to its second.
   select x.visitor_id, p.kind, p.occurred_at,
          p.amount / (r.fx ->> p.currency)::numeric * (r.fx ->> $4::text)::numeric as amount,
-         p.occurred_at < x.exposed_at + make_interval(days => $3::integer) as in_window
+         p.occurred_at < date_trunc('second', x.exposed_at) + make_interval(days => $3::integer) as in_window
   from exposures x
   join accounts a on a.visitor_id = x.visitor_id
-  join public.payment_events p on p.user_id = a.user_id and p.occurred_at >= x.exposed_at
+  join public.payment_events p on p.user_id = a.user_id and p.occurred_at >= date_trunc('second', x.exposed_at)
   cross join rate r
 ),
 visitors as (
