@@ -9,7 +9,7 @@ import { LOCAL_CONFIDENCE_CLIENT_SECRET } from '../services/flags/flag-settings'
 /**
  * `npm run demo:traffic -- [--visitors 2000] [--seconds 600] [--seed 29] [--experiment <id>]`: simulated
  * visitors through the running local stack (LOCAL_STACK_URL, default http://localhost:3000; loopback
- * only), each as the app would: the flag resolved by the stack's Confidence resolver, the exposure sent to
+ * only; started with AUTH_RATE_LIMIT_HEADER=x-forwarded-for so that each visitor's sign-up counts alone), each as the app would: the flag resolved by the stack's Confidence resolver, the exposure sent to
  * the collector, some sign up (auth, with the visitor id in the metadata), some of those pay with a test
  * card through create-stripe-subscription and the Stripe emulator (some declined), a few are refunded.
  * The money reaches public.payment_events through the emulator's webhook, as in production. Planted
@@ -116,9 +116,12 @@ export async function runDemoTraffic(options: DemoTrafficOptions): Promise<Reado
 
     const signedUp = await fetch(`${base}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: options.anonKey, 'content-type': 'application/json' },
+      // Each visitor from an address of its own, as real visitors are: a stack started with
+      // AUTH_RATE_LIMIT_HEADER=x-forwarded-for limits sign-ups per visitor, not per demo.
+      headers: { apikey: options.anonKey, 'content-type': 'application/json', 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
       body: JSON.stringify({ email: `${visitorId}@example.com`, password: 'correct horse battery', data: { confidence_visitor_id: visitorId, sign_up_platform: 'web' } }),
     });
+    if (signedUp.status === 429) throw new Error('sign-up is rate limited per address: start the stack with AUTH_RATE_LIMIT_HEADER=x-forwarded-for (docs/experiments.md, "Demo traffic")');
     const session = sessionSchema.parse(await signedUp.json());
     tally.signedUp += 1;
     if (tryToPay >= demoFunnel.tryToPay) return;
@@ -151,8 +154,9 @@ export async function runDemoTraffic(options: DemoTrafficOptions): Promise<Reado
   async function worker(): Promise<void> {
     while (started < options.visitors && Date.now() < deadline) {
       started += 1;
-      await visitor(started);
-      if (started % 100 === 0) log(`${started} visitors`);
+      const index = started;
+      await visitor(index);
+      if (index % 100 === 0) log(`${index} visitors`);
     }
   }
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, () => worker()));
