@@ -9,6 +9,7 @@ import type { CompiledExperiment } from '../../engine/experiments/compile-experi
 import type { ExperimentCounts } from '../../engine/experiments/experiment-counts';
 import { experimentReport } from '../../engine/experiments/experiment-report';
 import { experimentReportSchema } from '../../engine/experiments/experiment-report-schema';
+import { experimentCli, stackCounts } from '../../engine/cli/experiment-cli';
 import { experimentCounts, experimentCountsSql } from '../../server/experiments/experiment-counts';
 import { reportExperiments } from '../../server/experiments/report-experiments';
 import { repoRoot } from '../../server/repo-root';
@@ -117,11 +118,11 @@ for (const backend of backends) {
       await pay(f, 'first_payment', 9.99, 'eur', '2026-11-10T10:00:00Z');
       await pay(h, 'payment_failed', 9.99, 'eur', '2026-11-10T10:05:00Z');
 
-      const b_revenue = 19.99 / 1.085;
+      const revenueOfB = 19.99 / 1.085;
       const counts = await experimentCounts(server.db, experimentCountsSql(root), experiment(), new Date('2026-11-12T02:00:00Z'));
       const expected: ExperimentCounts = {
         variants: [
-          { variant: 'baseline', exposed: 3, signedUp: 2, paid: 2, refunded: 1, paymentAttempted: 2, paymentFailed: 1, revenue: { sum: expect.closeTo(b_revenue, 6), sumOfSquares: expect.closeTo(b_revenue ** 2, 5) } },
+          { variant: 'baseline', exposed: 3, signedUp: 2, paid: 2, refunded: 1, paymentAttempted: 2, paymentFailed: 1, revenue: { sum: expect.closeTo(revenueOfB, 6), sumOfSquares: expect.closeTo(revenueOfB ** 2, 5) } },
           { variant: 'feedback-v1', exposed: 2, signedUp: 2, paid: 1, refunded: 0, paymentAttempted: 1, paymentFailed: 0, revenue: { sum: expect.closeTo(39.99, 6), sumOfSquares: expect.closeTo(39.99 ** 2, 5) } },
           { variant: 'feedback-v2', exposed: 1, signedUp: 1, paid: 0, refunded: 0, paymentAttempted: 1, paymentFailed: 1, revenue: { sum: 0, sumOfSquares: 0 } },
         ],
@@ -148,6 +149,19 @@ for (const backend of backends) {
       expect(html).toContain('-16.7 pt <span class="ci">[');
       expect(html).toMatch(/<svg class="plot"[^>]*role="img" aria-label="feedback-v1 minus baseline, paid conversion: -16.7 pt from/);
       expect(html).toContain('6 of 43624 visitors');
+
+      // npm run report:experiment and npm run experiment -- plan read the same counts from the stack.
+      const out: string[] = [];
+      const cli = (argv: readonly string[]) => experimentCli(argv, { root, counts: stackCounts(server.url), write: (line) => out.push(line) });
+      expect(await cli(['report', 'cc-feedback-redesign', '--json'])).toBe(0);
+      expect(experimentReportSchema.parse(JSON.parse(out.join('\n'))).variants.map((v) => [v.variant, v.exposed, v.metrics['paid-conversion'].units])).toEqual([
+        ['baseline', 3, 3],
+        ['feedback-v1', 2, 2],
+        ['feedback-v2', 1, 1],
+      ]);
+      out.length = 0;
+      expect(await cli(['plan', 'cc-feedback-redesign'])).toBe(0);
+      expect(out).toContain(`  ${'feedback-v1'.padEnd(16)}${'v1'.padEnd(10)}${'14396'.padStart(10)}${'2'.padStart(10)}`);
     });
 
     it('keeps an exposure without its visitor id in bad, and answers 404 for an unknown experiment', async () => {
