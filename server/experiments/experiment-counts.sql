@@ -4,16 +4,17 @@
 -- Parameters: $1 experiment id, $2 its start (timestamptz), $3 paidWithinDays, $4 reporting currency
 -- (lower case: a column of fx_rates). Postgres / Redshift.
 with exposures as (
-  -- Each visitor once, in the variant of their first exposure since the start.
+  -- Each visitor once, in the variant of their first exposure since the start. The device's time, but
+  -- never later than the collector's: a clock running fast must not push payments out of the window.
   select visitor_id, variant, exposed_at
   from (
-    select x.visitor_id, x.variant, e.derived_tstamp as exposed_at,
-           row_number() over (partition by x.visitor_id order by e.derived_tstamp, e.event_id) as n
+    select x.visitor_id, x.variant, least(e.derived_tstamp, e.collector_tstamp) as exposed_at,
+           row_number() over (partition by x.visitor_id order by least(e.derived_tstamp, e.collector_tstamp), e.event_id) as n
     from atomic.events e
     join atomic.com_nutritionfunnel_experiment_exposure_1 x on x.root_id = e.event_id and x.root_tstamp = e.collector_tstamp
-    where x.experiment = $1 and e.derived_tstamp >= $2::timestamptz
+    where x.experiment = $1
   ) as ranked
-  where n = 1
+  where n = 1 and exposed_at >= $2::timestamptz
 ),
 accounts as (
   -- Sign-up stores the visitor id in the user's metadata (confidence_visitor_id).

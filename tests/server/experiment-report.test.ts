@@ -95,12 +95,14 @@ for (const backend of backends) {
         exposure('v-e', 'feedback-v1', '2026-11-10T10:00:00Z'),
         exposure('v-e', 'feedback-v2', '2026-11-11T10:00:00Z'),
         exposure('v-h', 'feedback-v2', '2026-11-10T10:00:00Z'),
+        // k's device clock runs a day fast: the collector's time stands for the exposure.
+        exposure('v-k', 'feedback-v2', new Date(Date.now() + 86_400_000).toISOString()),
         // Before the start, and another experiment: not counted.
         exposure('v-f', 'feedback-v2', '2026-11-01T10:00:00Z'),
         exposure('v-g', 'baseline', '2026-11-10T10:00:00Z', 'another-experiment'),
       ]);
-      const [a, b, d, e, f, h] = await Promise.all(['v-a', 'v-b', 'v-d', 'v-e', 'v-f', 'v-h'].map(signUp));
-      if (a === undefined || b === undefined || d === undefined || e === undefined || f === undefined || h === undefined) throw new Error('sign-up failed');
+      const [a, b, d, e, f, h, k] = await Promise.all(['v-a', 'v-b', 'v-d', 'v-e', 'v-f', 'v-h', 'v-k'].map(signUp));
+      if (a === undefined || b === undefined || d === undefined || e === undefined || f === undefined || h === undefined || k === undefined) throw new Error('sign-up failed');
       // a: paid 10 EUR, refunded within 14 days: paid, refunded, net 0.
       await pay(a, 'subscription_created', 0, 'eur', '2026-11-10T10:20:00Z');
       await pay(a, 'first_payment', 10, 'eur', '2026-11-10T10:30:00Z');
@@ -117,6 +119,7 @@ for (const backend of backends) {
       // f: exposed before the start; h: only a failed payment.
       await pay(f, 'first_payment', 9.99, 'eur', '2026-11-10T10:00:00Z');
       await pay(h, 'payment_failed', 9.99, 'eur', '2026-11-10T10:05:00Z');
+      await pay(k, 'first_payment', 9.99, 'eur', new Date(Date.now() + 3_600_000).toISOString());
 
       const revenueOfB = 19.99 / 1.085;
       const counts = await experimentCounts(server.db, experimentCountsSql(root), experiment(), new Date('2026-11-12T02:00:00Z'));
@@ -124,7 +127,7 @@ for (const backend of backends) {
         variants: [
           { variant: 'baseline', exposed: 3, signedUp: 2, paid: 2, refunded: 1, paymentAttempted: 2, paymentFailed: 1, revenue: { sum: expect.closeTo(revenueOfB, 6), sumOfSquares: expect.closeTo(revenueOfB ** 2, 5) } },
           { variant: 'feedback-v1', exposed: 2, signedUp: 2, paid: 1, refunded: 0, paymentAttempted: 1, paymentFailed: 0, revenue: { sum: expect.closeTo(39.99, 6), sumOfSquares: expect.closeTo(39.99 ** 2, 5) } },
-          { variant: 'feedback-v2', exposed: 1, signedUp: 1, paid: 0, refunded: 0, paymentAttempted: 1, paymentFailed: 1, revenue: { sum: 0, sumOfSquares: 0 } },
+          { variant: 'feedback-v2', exposed: 2, signedUp: 2, paid: 1, refunded: 0, paymentAttempted: 2, paymentFailed: 1, revenue: { sum: expect.closeTo(9.99, 6), sumOfSquares: expect.closeTo(9.99 ** 2, 5) } },
         ],
         unexposed: { signedUp: 0, paid: 0 },
         elapsedDays: 10.0833,
@@ -137,7 +140,7 @@ for (const backend of backends) {
       // The stack reads at its own clock: the traffic rate is compared to the engine's at the same days, loosely.
       const engine = experimentReport(experiment().plan, counts);
       const elapsed = (Date.now() - at('2026-11-02T00:00:00Z')) / 86_400_000;
-      expect(report).toEqual({ ...engine, progress: { ...engine.progress, visitorsPerDay: expect.closeTo(6 / elapsed, 4), daysRemaining: expect.closeTo((43_624 - 6) / (6 / elapsed), -2) } });
+      expect(report).toEqual({ ...engine, progress: { ...engine.progress, visitorsPerDay: expect.closeTo(7 / elapsed, 4), daysRemaining: expect.closeTo((43_624 - 7) / (7 / elapsed), -2) } });
 
       const page = await fetch(`${server.url}/_dev/experiments/cc-feedback-redesign`);
       expect(page.status).toBe(200);
@@ -148,7 +151,7 @@ for (const backend of backends) {
       expect(html).toContain('66.7 % <span class="ci">[20.8 %, 93.9 %]</span>');
       expect(html).toContain('-16.7 pt <span class="ci">[');
       expect(html).toMatch(/<svg class="plot"[^>]*role="img" aria-label="feedback-v1 minus baseline, paid conversion: -16.7 pt from/);
-      expect(html).toContain('6 of 43624 visitors');
+      expect(html).toContain('7 of 43624 visitors');
 
       // npm run report:experiment and npm run experiment -- plan read the same counts from the stack.
       const out: string[] = [];
@@ -157,7 +160,7 @@ for (const backend of backends) {
       expect(experimentReportSchema.parse(JSON.parse(out.join('\n'))).variants.map((v) => [v.variant, v.exposed, v.metrics['paid-conversion'].units])).toEqual([
         ['baseline', 3, 3],
         ['feedback-v1', 2, 2],
-        ['feedback-v2', 1, 1],
+        ['feedback-v2', 2, 2],
       ]);
       out.length = 0;
       expect(await cli(['plan', 'cc-feedback-redesign'])).toBe(0);
