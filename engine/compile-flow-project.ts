@@ -147,20 +147,17 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
   for (const file of input.experimentFiles ?? []) {
     const loaded = loadExperimentFile(file.file, file.text);
     const compiled = loaded.ok ? compileExperiment(loaded.value, variants) : loaded;
-    if (!compiled.ok) {
-      diagnostics.push(...compiled.diagnostics);
-    } else if (loaded.ok && experiments.some((other) => other.flag === compiled.value.flag)) {
-      // The browser names the flag's experiment in its exposure event: it has to be one.
-      const other = experiments.find((e) => e.flag === compiled.value.flag)?.file ?? '';
-      diagnostics.push(loaded.value.source.diagnosticAt(['flag'], `flag "${compiled.value.flag}" already runs the experiment in ${other}: end one (remove its file) first`));
-    } else {
-      experiments.push(compiled.value);
+    if (!loaded.ok || !compiled.ok) {
+      diagnostics.push(...(compiled.ok ? [] : compiled.diagnostics));
+      continue;
     }
+    // The browser names the flag's experiment in its exposure event: there is one per flag.
+    const running = experiments.find((e) => e.flag === compiled.value.flag);
+    if (running === undefined) experiments.push(compiled.value);
+    else diagnostics.push(loaded.value.source.diagnosticAt(['flag'], `flag "${running.flag}" already runs the experiment in ${running.file}: end one (remove its file) first`));
   }
-  if (variants !== undefined) {
-    const experiment = experiments.find((e) => e.flag === variants?.flag);
-    if (experiment !== undefined) variants = { ...variants, experiment: experiment.id };
-  }
+  const flagExperiment = experiments.find((e) => e.flag === variants?.flag);
+  if (variants !== undefined && flagExperiment !== undefined) variants = { ...variants, experiment: flagExperiment.id };
 
   return { flows, resolved: resolvedFlows, ...(variants === undefined ? {} : { variants }), experiments, checks, diagnostics: dedupeAndSort(diagnostics) };
 }

@@ -9,7 +9,8 @@ import { experimentReport } from '../experiments/experiment-report.ts';
 import type { ExperimentReport } from '../experiments/experiment-report-schema.ts';
 import { plannedSampleSize } from '../experiments/planned-sample-size.ts';
 import { timeToPlannedSample } from '../experiments/time-to-planned-sample.ts';
-import { formatDifference, formatMetric, metricName, verdictInWords } from '../experiments/verdict-in-words.ts';
+import { formatDifference, formatMetric, metricName } from '../experiments/format-metric.ts';
+import { verdictInWords } from '../experiments/verdict-in-words.ts';
 import { flowsDirFromEnvironment, readFlowProject } from '../read-flow-project.ts';
 import { didYouMean } from '../suggest-name.ts';
 

@@ -1,4 +1,5 @@
 import type { ExperimentReport } from './experiment-report-schema.ts';
+import { formatDifference, metricName } from './format-metric.ts';
 
 /**
  * The report's verdict as one plain sentence for the growth team (the CLI and /_dev/experiments say the
@@ -25,30 +26,4 @@ export function verdictInWords(report: ExperimentReport): string {
         ? 'Keep running: no exposed visitors yet.'
         : `Keep running: no variant is surely better yet, and one still could be. ${Math.floor(progress.fraction * 100)} % of the planned sample, about ${Math.ceil(progress.daysRemaining)} more day${Math.ceil(progress.daysRemaining) === 1 ? '' : 's'} at the traffic so far.`;
   }
-}
-
-const names: Readonly<Record<string, string>> = {
-  'paid-conversion': 'paid conversion',
-  'net-revenue-per-visitor': 'net revenue per visitor',
-  'refund-rate': 'refund rate',
-  'payment-failure-rate': 'payment failure rate',
-  'sign-up-rate': 'sign-up rate',
-};
-
-/** `paid-conversion` -> `paid conversion`. */
-export function metricName(metric: string): string {
-  return names[metric] ?? metric;
-}
-
-/** A rate in percent with one decimal, revenue with two decimals (in the reporting currency). */
-export function formatMetric(metric: string, value: number | null): string {
-  if (value === null) return '-';
-  return metric === 'net-revenue-per-visitor' ? value.toFixed(2) : `${(value * 100).toFixed(1)} %`;
-}
-
-/** A difference: rates in percentage points (`+1.2 pt`), revenue in the reporting currency (`+0.25`). */
-export function formatDifference(metric: string, value: number | null): string {
-  if (value === null) return '-';
-  const sign = value > 0 ? '+' : '';
-  return metric === 'net-revenue-per-visitor' ? `${sign}${value.toFixed(2)}` : `${sign}${(value * 100).toFixed(1)} pt`;
 }

@@ -1,6 +1,7 @@
 import type { CompiledExperiment } from '../../engine/experiments/compile-experiment';
 import type { ExperimentReport } from '../../engine/experiments/experiment-report-schema';
-import { formatDifference, formatMetric, metricName, verdictInWords } from '../../engine/experiments/verdict-in-words';
+import { formatDifference, formatMetric, metricName } from '../../engine/experiments/format-metric';
+import { verdictInWords } from '../../engine/experiments/verdict-in-words';
 
 type Interval = { readonly estimate: number; readonly lower: number | null; readonly upper: number | null };
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { experimentCountsSchema, type VariantCounts } from '../../../engine/experiments/experiment-counts.ts';
 import { experimentPlanSchema } from '../../../engine/experiments/experiment-plan.ts';
 import { experimentReport } from '../../../engine/experiments/experiment-report.ts';
-import { formatDifference, formatMetric, verdictInWords } from '../../../engine/experiments/verdict-in-words.ts';
+import { formatDifference, formatMetric } from '../../../engine/experiments/format-metric.ts';
+import { verdictInWords } from '../../../engine/experiments/verdict-in-words.ts';
 import { examplePlan } from './example-plan.ts';
 import { variantCounts } from './variant-counts.ts';
 
