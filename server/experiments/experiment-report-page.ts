@@ -1,4 +1,5 @@
 import type { CompiledExperiment } from '../../engine/experiments/compile-experiment';
+import { guardrailMetricIds, primaryMetricIds } from '../../engine/experiments/experiment-plan';
 import type { ExperimentReport } from '../../engine/experiments/experiment-report-schema';
 import { formatDifference, formatMetric, metricName } from '../../engine/experiments/format-metric';
 import { verdictInWords } from '../../engine/experiments/verdict-in-words';
@@ -30,8 +31,7 @@ ${items.length === 0 ? '<p>No experiment declared: add experiments/&lt;id&gt;.ya
 </html>`;
 }
 
-function interval(metric: string, value: Interval | undefined, format: (metric: string, v: number | null) => string): string {
-  if (value === undefined) return '-';
+function interval(metric: string, value: Interval, format: (metric: string, v: number | null) => string): string {
   return `${format(metric, value.estimate)} <span class="ci">[${format(metric, value.lower)}, ${format(metric, value.upper)}]</span>`;
 }
 
@@ -61,12 +61,12 @@ const kindLabel: Readonly<Record<ExperimentReport['verdict']['kind'], string>> =
 
 /** `/_dev/experiments/<id>`: the report of one experiment, readable without the JSON. */
 export function experimentReportPage(base: string, experiment: CompiledExperiment, report: ExperimentReport): string {
-  const metrics = Object.keys(report.variants[0]?.metrics ?? {});
+  const metrics = [...primaryMetricIds, ...guardrailMetricIds];
   const { progress, plan } = report;
   const own = `${base}/${encodeURIComponent(experiment.id)}`;
   const variantRows = report.variants
     .map((variant) => {
-      const cells = metrics.map((metric) => `<td>${interval(metric, Object.entries(variant.metrics).find(([id]) => id === metric)?.[1], formatMetric)}</td>`).join('');
+      const cells = metrics.map((metric) => `<td>${interval(metric, variant.metrics[metric], formatMetric)}</td>`).join('');
       const about = experiment.variants[variant.variant];
       return `<tr><th scope="row">${escapeHtml(variant.variant)}${variant.variant === report.control ? ' (control)' : ''}<br><span class="note">flow ${escapeHtml(about?.flow ?? '')}: ${escapeHtml(about?.changes ?? '')}</span></th><td>${variant.exposed} <span class="ci">of ${plan.perVariant[variant.variant] ?? 0} planned</span></td>${cells}</tr>`;
     })
