@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COUNTDOWN_MS, OFFER_DELAY_MS } from '../../../engine/checkout-machine';
@@ -91,6 +93,18 @@ describe('config/paywalls.yaml', () => {
     expect(errors(paywallsFile(`${SPEC}\n    offerAfterSeconds: 2.5`))).toEqual([expect.stringMatching(/^config\/paywalls\.yaml:10:24 paywalls\.spec\.offerAfterSeconds: /)]);
   });
 
+});
+
+describe('docs/experiments.md "Paywall variants"', () => {
+  it('its complete example compiles and shows feedback-v2 the yearly-first paywall', () => {
+    const docs = readFileSync(join(root, 'docs/experiments.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### Paywall variants'));
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const checked = loadPaywalls(root, { text: example, variantNames: VARIANTS });
+    if (!checked.ok) throw new Error(checked.diagnostics.map(formatFlowDiagnostic).join('\n'));
+    expect(paywallForVariant(checked.value, 'feedback-v2')).toMatchObject({ id: 'yearly-first', order: ['yearly', 'weekly'], preselected: 'yearly', countdownMs: COUNTDOWN_MS });
+    expect(paywallForVariant(checked.value, 'baseline').id).toBe('spec');
+  });
 });
 
 describe('paywallForVariant', () => {
