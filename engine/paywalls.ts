@@ -51,8 +51,11 @@ export interface PaywallsInput {
   readonly text?: string;
   /** config/stripe-catalogue.yaml's contents (read from `root` when omitted). */
   readonly catalogueText?: string;
-  /** The funnel flag's variants (flows/variants.yaml): only they can be assigned a paywall. */
-  readonly variantNames: readonly string[];
+  /**
+   * The funnel flag's variants (flows/variants.yaml): only they can be assigned a paywall. Undefined
+   * when that file has errors of its own (reported by the flows check): assignments are not checked.
+   */
+  readonly variantNames: readonly string[] | undefined;
 }
 
 /**
@@ -81,8 +84,9 @@ export function loadPaywalls(root: string, input: PaywallsInput): Checked<Compil
 
   if (data.paywalls[data.default] === undefined) diagnostics.push(source.diagnosticAt(['default'], unknownPaywall(data.default)));
   for (const [variant, id] of Object.entries(data.variants)) {
-    if (!input.variantNames.includes(variant)) {
-      diagnostics.push(source.diagnosticAtKey(['variants', variant], `unknown flag variant "${variant}"${didYouMean(variant, input.variantNames)} (flows/variants.yaml: ${input.variantNames.join(', ')})`));
+    const names = input.variantNames;
+    if (names !== undefined && !names.includes(variant)) {
+      diagnostics.push(source.diagnosticAtKey(['variants', variant], `unknown flag variant "${variant}"${didYouMean(variant, names)} (flows/variants.yaml: ${names.join(', ')})`));
     }
     if (data.paywalls[id] === undefined) diagnostics.push(source.diagnosticAt(['variants', variant], unknownPaywall(id)));
   }

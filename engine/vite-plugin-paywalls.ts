@@ -46,9 +46,9 @@ export function vitePluginPaywalls(options: { readonly root?: string } = {}): Pl
   const check = (watch: (path: string) => void) => {
     const variantsPath = join(flowsDir(), 'variants.yaml');
     for (const path of [resolve(root, file()), join(root, catalogueFile), variantsPath]) watch(path);
-    // A missing or broken variants file is vite-plugin-flows' to report; here it means no variant is known.
+    // A missing or broken variants file is vite-plugin-flows' to report; the assignments wait for it.
     const variants = existsSync(variantsPath) ? loadVariantsFile(relative(root, variantsPath), readFileSync(variantsPath, 'utf8')) : undefined;
-    const variantNames = variants?.ok === true ? Object.keys(variants.value.data.variants) : [];
+    const variantNames = variants?.ok === true ? Object.keys(variants.value.data.variants) : undefined;
     const checked = loadPaywalls(root, { file: file(), variantNames });
     if (!checked.ok) throw toError(checked.diagnostics);
     return checked.value;

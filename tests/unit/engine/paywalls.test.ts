@@ -89,6 +89,11 @@ describe('config/paywalls.yaml', () => {
     ]);
   });
 
+  it('leaves the assignments unchecked while flows/variants.yaml has errors of its own (reported there)', () => {
+    const checked = loadPaywalls(root, { text: paywallsFile(SPEC, '{ feedbak-v2: spec }'), variantNames: undefined });
+    expect(checked.ok && checked.value.variants).toEqual({ 'feedbak-v2': 'spec' });
+  });
+
   it('reports schema errors located too (a timing that is not whole seconds)', () => {
     expect(errors(paywallsFile(`${SPEC}\n    offerAfterSeconds: 2.5`))).toEqual([expect.stringMatching(/^config\/paywalls\.yaml:10:24 paywalls\.spec\.offerAfterSeconds: /)]);
   });
