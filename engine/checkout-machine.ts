@@ -20,7 +20,7 @@ export interface CheckoutInput {
   readonly countdownStartedAt: number;
   /** The offer dialog was shown earlier in this session: it opens once. */
   readonly offerShownBefore: boolean;
-  /** The paywall's (config/paywalls.yaml): the plan chosen on load, the countdown, the offer's delay; the spec's when left out. */
+  /** The paywall's (config/paywalls.yaml) plan chosen on load, countdown and offer delay; the spec's when left out. */
   readonly preselected?: PlanId;
   readonly countdownMs?: number;
   readonly offerDelayMs?: number;
@@ -57,8 +57,8 @@ export type CheckoutEmitted = { readonly type: 'submitPlan'; readonly plan: Plan
 /**
  * The plans page: `purchase` goes plans -> submitting -> payment (a failed submission goes back to
  * plans); `offer` is the limited-time-offer dialog, waiting -> open -> closed, opened once per session
- * 30 s (the paywall's delay) after the page is shown. Time comes in through TICK, so the countdown and the dialog are
- * decided here and tested without a browser; the page only renders the snapshot and sends events.
+ * after the paywall's delay (spec: 30 s) from when the page is shown. Time comes in through TICK, so
+ * the countdown and the dialog are decided here and tested without a browser; the page only renders the snapshot and sends events.
  * While submitting (and once leaving for the payment page) a second SUBMIT is ignored, so a double tap
  * posts the form once, and the plan cannot change under the submission.
  */

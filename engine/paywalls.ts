@@ -108,10 +108,10 @@ export function loadPaywalls(root: string, input: PaywallsInput): Checked<Compil
           diagnostics.push(source.diagnosticAt(at('plans', index, field), `price "${key}" renews every ${price.interval_count} ${price.interval}, the ${plan} plan every 1 ${PLAN_INTERVALS[plan]}`));
         }
       }
-      if (!intro.endsWith(INTRO_SUFFIX)) {
+      const expected = intro.endsWith(INTRO_SUFFIX) ? `${intro.slice(0, -INTRO_SUFFIX.length)}${FULL_SUFFIX}` : undefined;
+      if (expected === undefined) {
         diagnostics.push(source.diagnosticAt(at('plans', index, 'intro'), `an intro price's lookup key ends in "${INTRO_SUFFIX}" (the webhook schedules "<x>${INTRO_SUFFIX}" then "<x>${FULL_SUFFIX}")`));
-      } else if (full !== `${intro.slice(0, -INTRO_SUFFIX.length)}${FULL_SUFFIX}`) {
-        const expected = `${intro.slice(0, -INTRO_SUFFIX.length)}${FULL_SUFFIX}`;
+      } else if (full !== expected) {
         diagnostics.push(source.diagnosticAt(at('plans', index, 'full'), `must be "${expected}": after "${intro}" the webhook schedules "${expected}", so the card must strike that price through`));
       }
     });

@@ -50,9 +50,9 @@ export interface CheckoutPlans {
 }
 
 /**
- * The two plans in the visitor's currency, priced by the paywall's lookup keys (the spec's by default): the cached `preferredCurrency` when every plan price has an
- * amount in it (its own currency or a `currency_options` entry), otherwise eur, otherwise the prices'
- * own currency. Throws when a lookup key is missing or has no amount: the page cannot sell then, and
+ * The two plans priced by the paywall's lookup keys (the spec's by default), in the visitor's currency:
+ * the cached `preferredCurrency` when every plan price has an amount in it (its own currency or a
+ * `currency_options` entry), otherwise eur, otherwise the prices' own currency. Throws when a lookup key is missing or has no amount: the page cannot sell then, and
  * the loader's error element says so.
  */
 export function checkoutPlans(prices: readonly ListedPrice[], preferredCurrency: string | undefined, lookupKeys: PlanLookupKeys = SPEC_LOOKUP_KEYS): CheckoutPlans {

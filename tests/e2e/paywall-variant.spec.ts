@@ -1,35 +1,30 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { Hono } from 'hono';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
 import { formatFlowDiagnostic } from '../../engine/flow-error';
 import { loadPaywalls } from '../../engine/paywalls';
-import { serveSpa } from '../../server/serve-spa';
 import { rememberedVariantKey } from '../../services/flags/resolve-funnel-flow';
 import { localeText } from './support/account-stack';
 import { compiledFlows, visitorIdFor } from './support/compiled-flows';
 import { pathOf } from './support/funnel-walker';
 import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
 import { startSignedIn } from './support/signed-in-session';
+import { buildApp, serveBuild } from './support/throwaway-build';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
 
 /**
  * docs/experiments.md "Paywall variants": a variant's paywall is one line in config/paywalls.yaml. This
  * test assigns the shipped `yearly-first` paywall to the flag's feedback-v2 variant in a copy of the
  * file (PAYWALLS_FILE), builds the app from it, and serves that build in the browser through the local
- * stack's own SPA middleware (as tests/e2e/added-flow-variant.spec.ts does; the API is the running
- * stack's). Two visitors get their variant from the flag on /onboarding as any visitor does, sign up,
+ * stack's own SPA middleware (support/throwaway-build.ts; the API is the running stack's). Two visitors get their variant from the flag on /onboarding as any visitor does, sign up,
  * and open the plans: feedback-v2 sees yearly first, preselected and most popular, and pays its price
  * through the checkout; feedback-v1 (no paywall of its own) sees the spec's.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const execFileAsync = promisify(execFile);
 const text = (path: string) => localeText('en', 'checkout', path);
 const variants = compiledFlows().variants;
 
@@ -47,36 +42,16 @@ test.beforeAll(async () => {
   const checked = loadPaywalls(root, { text: document.toString(), variantNames: Object.keys(variants.variants) });
   expect(checked.ok ? [] : checked.diagnostics.map(formatFlowDiagnostic), 'the assignment checks').toEqual([]);
 
-  await execFileAsync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    env: { ...process.env, PAYWALLS_FILE: paywallsFile, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
+  await buildApp(distDir, { PAYWALLS_FILE: paywallsFile });
 });
 
 test.afterAll(() => {
   if (workDir !== '') rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The throwaway build's pages and chunks from the stack's SPA middleware; everything else goes on to the stack. */
-async function serveBuild(context: BrowserContext, origin: string): Promise<void> {
-  const spa = new Hono();
-  spa.use('*', serveSpa(distDir));
-  spa.notFound(() => new Response(null, { status: 404, headers: { 'x-not-spa': '1' } }));
-  await context.route(
-    (url) => url.origin === origin,
-    async (route) => {
-      const request = route.request();
-      const body = request.method() === 'GET' || request.method() === 'HEAD' ? undefined : request.postData();
-      const answer = await spa.fetch(new Request(request.url(), { method: request.method(), ...(body === null || body === undefined ? {} : { body }) }));
-      if (answer.headers.get('x-not-spa') === '1') return route.continue();
-      return route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
-    },
-  );
-}
-
 /** A signed-in visitor the flag gives `flowId`'s variant: /onboarding resolves and remembers it, then the plans. */
 async function visitorOnThePlans(page: Page, context: BrowserContext, origin: string, flowId: string, label: string): Promise<{ variant: string }> {
-  await serveBuild(context, origin);
+  await serveBuild(context, origin, distDir);
   const visitorId = visitorIdFor(flowId, variants, `paywall-${label}-${Date.now()}`);
   await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: origin }]);
   await startSignedIn(page, context.request, `paywall-${label}`);
