@@ -20,8 +20,8 @@ export const experimentFileSchema = z.strictObject({
   start: z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
   control: z.string().min(1),
   /**
-   * Every variant of the flag with what it changes besides its flow, in words for the reader. A variant's
-   * paywall configuration (issue 29, section 4) will be an optional `paywall` field here.
+   * The compared variants of the flag, each with what it changes besides its flow, in words for the
+   * reader. Its paywall is given in config/paywalls.yaml; moving that here would be an optional `paywall`.
    */
   variants: z.record(z.string().min(1), z.strictObject({ changes: z.string().min(1) })),
   primaryMetric: z.enum(primaryMetricIds),
