@@ -2,9 +2,10 @@
 -- atomic tables and the app's tables loaded beside them: auth.users (id, raw_user_meta_data),
 -- public.payment_events and public.fx_rates. docs/experiments.md ("The SQL") explains each count.
 -- Parameters: $1 experiment id, $2 its start (timestamptz), $3 paidWithinDays, $4 reporting currency
--- (lower case: a column of fx_rates). Postgres / Redshift.
+-- (lower case: a column of fx_rates). Postgres. On Redshift: dateadd(day, $3, ...) for make_interval, and
+-- a CASE over fx_rates' currency columns for to_jsonb.
 with exposures as (
-  -- Each visitor once, in the variant of their first exposure since the start. The device's time, but
+  -- Each visitor once, in the variant of their first exposure, counted when at or after the start. The device's time, but
   -- never later than the collector's: a clock running fast must not push payments out of the window.
   select visitor_id, variant, exposed_at
   from (
@@ -36,27 +37,45 @@ money as (
   join public.payment_events p on p.user_id = a.user_id and p.occurred_at >= date_trunc('second', x.exposed_at)
   cross join rate r
 ),
+per_visitor as (
+  -- One row per visitor with money: the first payment in the window, tries, failures and net revenue.
+  select visitor_id,
+         min(case when in_window and kind in ('first_payment', 'renewal') then occurred_at end) as paid_at,
+         bool_or(in_window and kind in ('first_payment', 'renewal', 'payment_failed')) as attempted,
+         bool_or(in_window and kind = 'payment_failed') as failed,
+         sum(case when not in_window then 0 when kind = 'refund' then -amount when kind in ('first_payment', 'renewal') then amount else 0 end) as revenue
+  from money
+  group by visitor_id
+),
+refunded as (
+  -- Payers refunded within 14 days of their first payment in the window.
+  select p.visitor_id
+  from per_visitor p
+  join money m on m.visitor_id = p.visitor_id and m.kind = 'refund' and m.occurred_at >= p.paid_at and m.occurred_at < p.paid_at + interval '14 days'
+  group by p.visitor_id
+),
 visitors as (
-  select x.variant, x.visitor_id,
-         exists (select 1 from accounts a where a.visitor_id = x.visitor_id) as signed_up,
-         (select min(m.occurred_at) from money m where m.visitor_id = x.visitor_id and m.in_window and m.kind in ('first_payment', 'renewal')) as paid_at,
-         exists (select 1 from money m where m.visitor_id = x.visitor_id and m.in_window and m.kind in ('first_payment', 'renewal', 'payment_failed')) as attempted,
-         exists (select 1 from money m where m.visitor_id = x.visitor_id and m.in_window and m.kind = 'payment_failed') as failed,
-         coalesce((select sum(case when m.kind = 'refund' then -m.amount else m.amount end) from money m
-                   where m.visitor_id = x.visitor_id and m.in_window and m.kind in ('first_payment', 'renewal', 'refund')), 0) as revenue
+  select x.variant,
+         s.visitor_id is not null as signed_up,
+         p.paid_at is not null as paid,
+         r.visitor_id is not null as refunded,
+         coalesce(p.attempted, false) as attempted,
+         coalesce(p.failed, false) as failed,
+         coalesce(p.revenue, 0) as revenue
   from exposures x
+  left join (select distinct visitor_id from accounts) s on s.visitor_id = x.visitor_id
+  left join per_visitor p on p.visitor_id = x.visitor_id
+  left join refunded r on r.visitor_id = x.visitor_id
 )
-select v.variant,
+select variant,
        count(*)::integer as exposed,
-       count(*) filter (where v.signed_up)::integer as signed_up,
-       count(v.paid_at)::integer as paid,
-       count(*) filter (where v.paid_at is not null and exists (
-         select 1 from money m where m.visitor_id = v.visitor_id and m.kind = 'refund' and m.occurred_at < v.paid_at + interval '14 days'
-       ))::integer as refunded,
-       count(*) filter (where v.attempted)::integer as payment_attempted,
-       count(*) filter (where v.failed)::integer as payment_failed,
-       coalesce(sum(v.revenue), 0)::float8 as revenue_sum,
-       coalesce(sum(v.revenue * v.revenue), 0)::float8 as revenue_sum_of_squares
-from visitors v
-group by v.variant
-order by v.variant;
+       sum(case when signed_up then 1 else 0 end)::integer as signed_up,
+       sum(case when paid then 1 else 0 end)::integer as paid,
+       sum(case when refunded then 1 else 0 end)::integer as refunded,
+       sum(case when attempted then 1 else 0 end)::integer as payment_attempted,
+       sum(case when failed then 1 else 0 end)::integer as payment_failed,
+       sum(revenue)::float8 as revenue_sum,
+       sum(revenue * revenue)::float8 as revenue_sum_of_squares
+from visitors
+group by variant
+order by variant;
