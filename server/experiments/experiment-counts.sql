@@ -5,8 +5,8 @@
 -- (lower case: a column of fx_rates). Postgres. On Redshift: dateadd(day, $3, ...) for make_interval, and
 -- a CASE over fx_rates' currency columns for to_jsonb.
 with exposures as (
-  -- Each visitor once, in the variant of their first exposure, counted when at or after the start. The device's time, but
-  -- never later than the collector's: a clock running fast must not push payments out of the window.
+  -- Each visitor once, in the variant of their first exposure, counted when at or after the start. The
+  -- device's time, but never later than the collector's: a fast clock must not push payments out of the window.
   select visitor_id, variant, exposed_at
   from (
     select x.visitor_id, x.variant, least(e.derived_tstamp, e.collector_tstamp) as exposed_at,
