@@ -1,8 +1,8 @@
-import type { CompiledStep } from './compiled-flow';
-import type { FunnelAnswer, UnitSystem } from './funnel-answer';
+import { DEFAULT_IMPERIAL_REGIONS, type CompiledStep } from './compiled-flow.ts';
+import type { FunnelAnswer, UnitSystem } from './funnel-answer.ts';
+import { storedNumber } from './number-answer-check.ts';
 
-/** Spec section 9. */
-export const CENTIMETRES_PER_INCH = 2.54;
+/** Spec section 9: the plans page shows weights in lb with this factor (the flow YAML declares its own). */
 export const KILOGRAMS_PER_POUND = 0.453592;
 
 /**
@@ -31,18 +31,9 @@ export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): S
     case 'choice':
       return { local: choiceWrites(step, answer.value), session: {} };
     case 'measurement':
-      return { local: measurementWrites(step, answer.text, answer.unit), session: {} };
-    case 'feetInches': {
-      if (step.storage.mode !== 'value' || step.screen !== 'height') return { local: {}, session: {} };
-      return {
-        local: { [step.storage.key]: formatStoredNumber(feetInchesToCentimetres(answer.feet, answer.inches) ?? 0), useMetricOrImperial: 'false', heightEntered: 'true' },
-        session: {},
-      };
-    }
-    case 'wholeNumber': {
-      if (step.storage.mode !== 'value') return { local: {}, session: {} };
-      return { local: { [step.storage.key]: String(parseWholeNumber(answer.text)) }, session: {} };
-    }
+    case 'feetInches':
+    case 'wholeNumber':
+      return { local: numberWrites(step, answer), session: {} };
     case 'continue':
       return { local: {}, session: {} };
     case 'email':
@@ -70,59 +61,18 @@ function choiceWrites(step: CompiledStep, value: string): Record<string, string>
   return {};
 }
 
-function measurementWrites(step: CompiledStep, text: string, unit: UnitSystem): Record<string, string> {
-  if (step.storage.mode !== 'value') return {};
-  const entered = parseDecimal(text);
-  const isLength = step.screen === 'height';
-  const factor = unit === 'metric' ? 1 : isLength ? CENTIMETRES_PER_INCH : KILOGRAMS_PER_POUND;
-  const writes: Record<string, string> = {
-    [step.storage.key]: formatStoredNumber(entered * factor),
-    useMetricOrImperial: unit === 'metric' ? 'true' : 'false',
-  };
-  if (isLength) writes.heightEntered = 'true';
+/**
+ * A number in the stored unit under the step's key; on a step with a unit toggle also
+ * `useMetricOrImperial` ("true" = metric), and the unit system's `enteredKey` (heightEntered) when set.
+ */
+function numberWrites(step: CompiledStep, answer: FunnelAnswer): Record<string, string> {
+  const number = step.number;
+  const unit = answerUnit(answer);
+  if (step.storage.mode !== 'value' || number === undefined) return {};
+  const writes: Record<string, string> = { [step.storage.key]: formatStoredNumber(storedNumber(step, answer) ?? 0) };
+  if (number.imperial !== undefined && unit !== undefined) writes.useMetricOrImperial = unit === 'metric' ? 'true' : 'false';
+  if (number.enteredKey !== undefined) writes[number.enteredKey] = 'true';
   return writes;
-}
-
-const decimalPattern = /^(\d+([.,]\d*)?|[.,]\d+)$/;
-
-/** Inches in a foot. */
-export const INCHES_PER_FOOT = 12;
-
-/**
- * Feet and inches as typed to cm: feet a whole number, inches a decimal below 12 (blank = 0).
- * Undefined when either is not such a number, so the caller can tell "5 ft 13 in" from a real height.
- */
-export function feetInchesToCentimetres(feetText: string, inchesText: string): number | undefined {
-  const feet = feetText.trim();
-  const inches = inchesText.trim() === '' ? '0' : inchesText.trim();
-  if (!/^\d+$/.test(feet) || !decimalPattern.test(inches)) return undefined;
-  const inchValue = Number(inches.replace(',', '.'));
-  if (!(inchValue < INCHES_PER_FOOT)) return undefined;
-  return (Number(feet) * INCHES_PER_FOOT + inchValue) * CENTIMETRES_PER_INCH;
-}
-
-/** True when the text is a decimal the parser understands ("67", "67.5", "67,5"). */
-export function isDecimalText(text: string): boolean {
-  return decimalPattern.test(text.trim());
-}
-
-/**
- * Parses a typed decimal: "67", "67.5", "67,5" (comma for languages that write it). Empty, negative or
- * anything else is invalid and becomes 0 (spec section 5).
- */
-export function parseDecimal(text: string): number {
-  const trimmed = text.trim();
-  if (!decimalPattern.test(trimmed)) return 0;
-  const value = Number(trimmed.replace(',', '.'));
-  return Number.isFinite(value) ? value : 0;
-}
-
-/** Whole-number parse for age: digits, a typed fraction is cut off ("30.5" -> 30), invalid becomes 0. */
-export function parseWholeNumber(text: string): number {
-  const trimmed = text.trim();
-  if (!decimalPattern.test(trimmed)) return 0;
-  const value = Math.trunc(Number(trimmed.replace(',', '.')));
-  return Number.isSafeInteger(value) ? value : 0;
 }
 
 /** A clean decimal string: float noise rounded away, no trailing zeros ("170.18", "68.0388", "0"). */
@@ -140,17 +90,20 @@ export function answerUnit(answer: FunnelAnswer | undefined): UnitSystem | undef
 }
 
 /**
- * The unit a measurement screen starts with: what the visitor chose on this step before, else the
- * stored `useMetricOrImperial` from an earlier measurement step (so in/lb carries across height, weight
- * and goal weight), else the browser language: one containing "US" means imperial (spec section 4).
+ * The unit a number screen starts with: what the visitor chose on this step before, else the stored
+ * `useMetricOrImperial` from an earlier number step (so in/lb carries across height, weight and goal
+ * weight), else the browser language: a region of the flow's `imperialRegions` (en-US) means imperial
+ * (spec section 4).
  */
 export function initialUnitSystem(
   previous: UnitSystem | undefined,
   storedUseMetric: string | null,
   browserLanguage: string,
+  imperialRegions: readonly string[] = DEFAULT_IMPERIAL_REGIONS,
 ): UnitSystem {
   if (previous) return previous;
   if (storedUseMetric === 'true') return 'metric';
   if (storedUseMetric === 'false') return 'imperial';
-  return browserLanguage.includes('US') ? 'imperial' : 'metric';
+  const region = browserLanguage.split(/[-_]/).slice(1).find((subtag) => /^([A-Za-z]{2}|\d{3})$/.test(subtag));
+  return region !== undefined && imperialRegions.includes(region.toUpperCase()) ? 'imperial' : 'metric';
 }

@@ -88,7 +88,7 @@ export function FunnelStepRoute() {
   // The direction of the move (from the steps' positions) picks the side the new content slides in from.
   const open = (focusHeading: boolean, direction: StepDirection): OpenedStep => {
     const previousAnswer = actor.getSnapshot().context.answers[stepId];
-    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), funnelArea.funnelStorage.read('useMetricOrImperial'), funnelArea.browserLanguage());
+    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), funnelArea.funnelStorage.read('useMetricOrImperial'), funnelArea.browserLanguage(), flow.imperialRegions);
     return { stepId, index: step.index, previousAnswer, initialUnit, focusHeading, direction };
   };
   const [opened, setOpened] = useState<OpenedStep>(() => open(false, 'none'));

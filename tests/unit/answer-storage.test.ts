@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerStorageWrites,
-  formatStoredNumber,
-  initialUnitSystem,
-  parseDecimal,
-  parseWholeNumber,
-} from '../../engine/answer-storage';
+import { answerStorageWrites, formatStoredNumber, initialUnitSystem } from '../../engine/answer-storage';
+import { parseDecimal, parseWholeNumber } from '../../engine/number-answer-check';
 import { stepOf } from './fixtures/small-compiled-flow';
 
 describe('answerStorageWrites', () => {

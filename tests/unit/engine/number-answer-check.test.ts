@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
 import type { CompiledStep } from '../../../engine/compiled-flow';
-import { displayRange, feetAndInches, numberAnswerProblem } from '../../../engine/number-answer-check';
+import { displayRange, numberAnswerProblem, splitComposite } from '../../../engine/number-answer-check';
 import { readFlowProject } from '../../../engine/read-flow-project';
 
 /** The default flow's number steps, with the ranges its YAML declares (100-250 cm, 30-300 kg, 16-99 years). */
@@ -16,7 +16,7 @@ function step(id: string): CompiledStep {
 describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
   it('height in cm: blank, not a number, outside 100-250, inside (bounds included)', () => {
     const height = step('height');
-    expect(height.range).toEqual({ min: 100, max: 250 });
+    expect(height.number?.metric.range).toEqual({ min: 100, max: 250 });
     const cm = (text: string) => numberAnswerProblem(height, { kind: 'measurement', text, unit: 'metric' });
     expect(cm('  ')).toBe('blank');
     expect(cm('tall')).toBe('notANumber');
@@ -60,14 +60,14 @@ describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
   });
 });
 
-describe('displayRange and feetAndInches', () => {
+describe('displayRange and splitComposite', () => {
   it('shows the range in the visitor unit, rounded inwards so every value named is accepted', () => {
     expect(displayRange(step('height'), 'metric')).toEqual({ min: 100, max: 250 });
     expect(displayRange(step('height'), 'imperial')).toEqual({ min: 40, max: 98 });
     expect(displayRange(step('weight'), 'imperial')).toEqual({ min: 67, max: 661 });
     expect(displayRange(step('age'), 'imperial')).toEqual({ min: 16, max: 99 });
-    expect(feetAndInches(40)).toEqual({ feet: 3, inches: 4 });
-    expect(feetAndInches(98)).toEqual({ feet: 8, inches: 2 });
-    expect(feetAndInches(71.6)).toEqual({ feet: 6, inches: 0 });
+    expect(splitComposite(40, 12)).toEqual({ major: 3, minor: 4 });
+    expect(splitComposite(98, 12)).toEqual({ major: 8, minor: 2 });
+    expect(splitComposite(71.6, 12)).toEqual({ major: 6, minor: 0 });
   });
 });
