@@ -15,6 +15,17 @@ export interface DisplayRange {
   readonly max: number;
 }
 
+/**
+ * A number answer in the unit the visitor typed it in, for the texts of info steps ("154 lb", "5 ft 7 in"):
+ * `amount` in `unit` (in the minor unit of a composite, which `per` minor units make one major).
+ */
+export interface TypedQuantity {
+  readonly kind: 'quantity';
+  readonly amount: number;
+  readonly unit: string;
+  readonly per?: number;
+}
+
 /** A number answer read in the unit it was typed in, and converted to the stored unit. */
 interface ReadNumber {
   readonly unit: CompiledUnit;
@@ -43,6 +54,14 @@ export function numberAnswerProblem(step: CompiledStep, answer: FunnelAnswer): N
 export function storedNumber(step: CompiledStep, answer: FunnelAnswer): number | undefined {
   const read = readNumber(step, answer);
   return typeof read === 'object' ? read.stored : undefined;
+}
+
+/** The answer as typed, in its unit, undefined when it is no number of this step. */
+export function typedQuantity(step: CompiledStep, answer: FunnelAnswer): TypedQuantity | undefined {
+  const read = readNumber(step, answer);
+  if (typeof read !== 'object') return undefined;
+  const per = read.unit.composite?.per;
+  return { kind: 'quantity', amount: read.typed, unit: read.unit.unit, ...(per === undefined ? {} : { per }) };
 }
 
 /** The unit an answer of this kind is typed in on this step, undefined when the kind does not fit the step. */

@@ -104,6 +104,7 @@ export function FunnelStepRoute() {
   const { Component } = screenRegistry[step.screen];
   const headingId = `step-heading-${step.id}`;
   const progress = pathProgress(flow, step, answersNow, runtime.env);
+  const values = step.values === undefined ? {} : { textValues: textValues(flow, step, answersNow, runtime.env) };
 
   return (
     <StepLayout
@@ -115,6 +116,7 @@ export function FunnelStepRoute() {
       focusHeading={opened.focusHeading}
       direction={opened.direction}
       answersSurviveReload={funnelArea.answersSurviveReload}
+      {...values}
     >
       <Suspense fallback={<LoadingSpinner />}>
         <Component
@@ -127,7 +129,7 @@ export function FunnelStepRoute() {
           nextHref={nextHref}
           initialUnit={opened.initialUnit}
           reducedMotion={prefersReducedMotion()}
-          {...(step.values === undefined ? {} : { textValues: textValues(flow, step, answersNow, runtime.env) })}
+          {...values}
         />
         <StepPainted onPainted={onPainted} />
       </Suspense>

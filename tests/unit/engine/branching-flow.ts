@@ -66,7 +66,7 @@ export const branchingEnglish = {
   steps: Object.fromEntries(
     ['gender', 'goal', 'pregnant', 'height', 'weight', 'goalWeight', 'bmiNote', 'intro', 'email', 'password'].map((id) => [
       id,
-      id === 'bmiNote' ? { heading: 'Your BMI', info: 'Your BMI is {{bmi, number}} at {{weight, number}} kg.' } : { heading: `${id}?` },
+      id === 'bmiNote' ? { heading: 'Your BMI at {{weight}}', info: 'Your BMI is {{bmi, number}} at {{weight}}.' } : { heading: `${id}?` },
     ]),
   ),
   options: { gender: { female: 'Female', male: 'Male' }, goal: { lose: 'Lose', keep: 'Keep' }, yesNo: { yes: 'Yes', no: 'No' } },

@@ -60,6 +60,32 @@ describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
   });
 });
 
+describe('a declared unit system (flow YAML unitSystems)', () => {
+  const waist: CompiledStep = {
+    ...step('height'),
+    number: {
+      metric: { unit: 'cm', toStored: 1, placeholder: 80, range: { min: 40, max: 200 }, decimals: true },
+      imperial: { unit: 'in', toStored: 2.54, placeholder: 32, range: { min: 16, max: 79 }, decimals: true },
+      rangeMessageKey: 'onboarding:steps.waist.range',
+    },
+  };
+
+  it('checks an imperial unit with its own range in that unit, and shows that range', () => {
+    const inches = (text: string) => numberAnswerProblem(waist, { kind: 'measurement', text, unit: 'imperial' });
+    // 15.9 in = 40.4 cm is inside the metric range, but below the declared 16 in.
+    expect(inches('15.9')).toBe('outOfRange');
+    expect(inches('16')).toBeUndefined();
+    expect(inches('79.5')).toBe('outOfRange');
+    expect(displayRange(waist, 'imperial')).toEqual({ min: 16, max: 79 });
+  });
+
+  it('refuses answer shapes the system does not ask for: feet and inches without a composite, a whole number with a toggle', () => {
+    expect(numberAnswerProblem(waist, { kind: 'feetInches', feet: '2', inches: '8' })).toBe('notANumber');
+    expect(numberAnswerProblem(waist, { kind: 'wholeNumber', text: '80' })).toBe('notANumber');
+    expect(numberAnswerProblem(step('age'), { kind: 'measurement', text: '34', unit: 'metric' })).toBe('notANumber');
+  });
+});
+
 describe('displayRange and splitComposite', () => {
   it('shows the range in the visitor unit, rounded inwards so every value named is accepted', () => {
     expect(displayRange(step('height'), 'metric')).toEqual({ min: 100, max: 250 });
