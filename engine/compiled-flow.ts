@@ -110,8 +110,5 @@ export interface CompiledVariants {
   readonly allocation: Readonly<Record<string, number>>;
 }
 
-/** Spec section 4: a browser language for the US (en-US) starts number steps in imperial units. */
-export const DEFAULT_IMPERIAL_REGIONS: readonly string[] = ['US'];
-
 /** Spec section 9: the ready-to-start celebration of a step without `confetti` (the screen applies it). */
 export const DEFAULT_CONFETTI = { pieces: 800, durationMs: 3000 } as const;

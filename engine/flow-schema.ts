@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_IMPERIAL_REGIONS } from './compiled-flow.ts';
+import { DEFAULT_IMPERIAL_REGIONS } from './answer-storage.ts';
 
 /**
  * The flow file format: the single source of truth for flow types.

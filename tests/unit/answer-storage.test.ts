@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerStorageWrites, formatStoredNumber, initialUnitSystem } from '../../engine/answer-storage';
-import { parseDecimal, parseWholeNumber } from '../../engine/number-answer-check';
+import { answerStorageWrites, formatStoredNumber, initialUnitSystem, parseDecimal, parseWholeNumber } from '../../engine/answer-storage';
 import type { CompiledStep } from '../../engine/compiled-flow';
 import { stepOf } from './fixtures/small-compiled-flow';
 

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { answerStorageWrites } from '../../../engine/answer-storage';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
+import { formatFlowDiagnostic } from '../../../engine/flow-error';
 import type { CompiledStep } from '../../../engine/compiled-flow';
 import { displayRange, numberAnswerProblem, splitComposite } from '../../../engine/number-answer-check';
 import { readFlowProject } from '../../../engine/read-flow-project';
+import { realProjectInput, repoRoot } from './flow-test-project';
 
 /** The default flow's number steps, with the ranges its YAML declares (100-250 cm, 30-300 kg, 16-99 years). */
 const flow = compileFlowProject(readFlowProject(fileURLToPath(new URL('../../..', import.meta.url)))).flows.get('default');
@@ -95,5 +100,29 @@ describe('displayRange and splitComposite', () => {
     expect(splitComposite(40, 12)).toEqual({ major: 3, minor: 4 });
     expect(splitComposite(98, 12)).toEqual({ major: 8, minor: 2 });
     expect(splitComposite(71.6, 12)).toEqual({ major: 6, minor: 0 });
+  });
+});
+
+describe('the "Ask a number with units" example of docs/flows.md', () => {
+  it('passes the check on top of the real flows once its texts exist, and stores and refuses as the guide says', () => {
+    const guide = readFileSync(join(repoRoot, 'docs/flows.md'), 'utf8');
+    const start = guide.indexOf('```yaml', guide.indexOf('A full example: a variant that asks the waist'));
+    // The storage keys are a fixed list until flows declare their own: the example borrows a spare one.
+    const example = guide.slice(start + '```yaml\n'.length, guide.indexOf('```', start + 7)).replace('key: waist', 'key: achievedGoal');
+    expect(example).toContain('key: achievedGoal');
+    const input = realProjectInput();
+    const translationFiles = input.translationFiles.map((file) => {
+      if (file.namespace !== 'onboarding') return file;
+      const texts: { steps: Record<string, unknown> } = JSON.parse(file.text);
+      texts.steps.waist = { heading: 'What is your waist?', info: 'Measured at the navel.', range: 'Please enter a waist between {{min}} and {{max}}.' };
+      return { ...file, text: JSON.stringify(texts) };
+    });
+    const result = compileFlowProject({ ...input, flowFiles: [...input.flowFiles, { file: 'flows/waisty.yaml', text: example }], translationFiles });
+    expect(result.diagnostics.map(formatFlowDiagnostic)).toEqual([]);
+    const waist = result.flows.get('waisty')?.steps.find((candidate) => candidate.id === 'waist');
+    if (!waist) throw new Error('not compiled');
+    expect(answerStorageWrites(waist, { kind: 'measurement', text: '32', unit: 'imperial' }).local).toEqual({ achievedGoal: '81.28', useMetricOrImperial: 'false' });
+    expect(numberAnswerProblem(waist, { kind: 'measurement', text: '15', unit: 'imperial' })).toBe('outOfRange');
+    expect(displayRange(waist, 'imperial')).toEqual({ min: 16, max: 79 });
   });
 });
