@@ -77,7 +77,7 @@ export function NumberScreen({ step, headingId, previousAnswer, canSubmit, onAns
       <div className="number-field">
         <input
           id={inputId}
-          className="number-field__input"
+          className={composite ? 'number-field__input number-field__input--part' : 'number-field__input'}
           type="text"
           inputMode={composite || !unit.decimals ? 'numeric' : 'decimal'}
           autoComplete="off"
@@ -95,7 +95,7 @@ export function NumberScreen({ step, headingId, previousAnswer, canSubmit, onAns
         {composite ? (
           <>
             <input
-              className="number-field__input number-field__input--inches"
+              className="number-field__input number-field__input--part"
               type="text"
               inputMode="decimal"
               autoComplete="off"
