@@ -147,7 +147,6 @@ export const unitSystemSchema = z.strictObject({
   rangeMessage: translationKey,
   enteredKey: identifier.optional(),
 });
-export type UnitSystemDefinition = z.infer<typeof unitSystemSchema>;
 
 /**
  * What a condition compares: an earlier step's answer (its option value, or its number in the stored
@@ -257,7 +256,6 @@ export const stepOverrideSchema = stepSchema.extend({ storage: storageSchema.opt
 
 /** Spec: the root layout shows a spinner for 1 s before the first step. */
 export const DEFAULT_ROOT_SPINNER_MS = 1000;
-
 const rootSpinnerMs = z.number().int().min(0).max(10_000);
 
 /** A flow file as written. `extends` pulls in another flow's optionSets and steps (deep-merged). */
