@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { Hono } from 'hono';
 import { parse, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { compileFlowProject } from '../../engine/compile-flow-project';
@@ -13,10 +10,10 @@ import type { CompiledFlow, CompiledVariants } from '../../engine/compiled-flow'
 import { formatFlowDiagnostic } from '../../engine/flow-error';
 import { readFlowProject } from '../../engine/read-flow-project';
 import { createConfidenceRoutes } from '../../server/confidence/create-confidence-routes';
-import { serveSpa } from '../../server/serve-spa';
 import { uniqueEmail } from './support/account-stack';
 import { visitorIdFor } from './support/compiled-flows';
 import { pathOf, realisticAnswers, walk } from './support/funnel-walker';
+import { buildApp, serveBuild } from './support/throwaway-build';
 
 /**
  * docs/flows.md promises that a new variant is a flow file plus lines in flows/variants.yaml, and no
@@ -32,7 +29,6 @@ import { pathOf, realisticAnswers, walk } from './support/funnel-walker';
  * everything else (auth, REST, the mailbox) goes on to the running local stack of this project.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const execFileAsync = promisify(execFile);
 
 const recipeHeading = '### Add a variant behind the flag';
 const recipeVariantsSchema = z.object({
@@ -88,10 +84,7 @@ test.beforeAll(async () => {
   variants = checked.variants;
 
   // The production build, as `npm run build` makes it, from the copy of flows/ (engine/vite-plugin-flows.ts).
-  await execFileAsync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: root,
-    env: { ...process.env, FLOWS_DIR: flowsDir, FLOW_ORDER: '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
+  await buildApp(distDir, { FLOWS_DIR: flowsDir, FLOW_ORDER: '' });
 });
 
 test.afterAll(() => {
@@ -100,21 +93,8 @@ test.afterAll(() => {
 
 test('a variant added by the docs recipe alone is served: the flag sends its visitor there and the walk reaches sign-up', async ({ page, context, baseURL }) => {
   const origin = baseURL ?? '';
-  // The local stack's SPA middleware over the throwaway build; a request it passes on is the API's.
-  const spa = new Hono();
-  spa.use('*', serveSpa(distDir));
-  spa.route('/confidence', createConfidenceRoutes({ variants: () => variants }).routes);
-  spa.notFound(() => new Response(null, { status: 404, headers: { 'x-not-spa': '1' } }));
-  await context.route(
-    (url) => url.origin === origin,
-    async (route) => {
-      const request = route.request();
-      const body = request.method() === 'GET' || request.method() === 'HEAD' ? undefined : request.postData();
-      const answer = await spa.fetch(new Request(request.url(), { method: request.method(), ...(body === null || body === undefined ? {} : { body }) }));
-      if (answer.headers.get('x-not-spa') === '1') return route.continue();
-      return route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
-    },
-  );
+  // The local stack's SPA middleware over the throwaway build and its flag resolver over the copy's variants.
+  await serveBuild(context, origin, distDir, (spa) => spa.route('/confidence', createConfidenceRoutes({ variants: () => variants }).routes));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
