@@ -18,6 +18,8 @@ export interface CompiledFlow {
   readonly rootSpinnerMs: number;
   /** Steps in funnel order. */
   readonly steps: readonly CompiledStep[];
+  /** Region subtags of the browser language that start number steps in imperial units (e.g. US). */
+  readonly imperialRegions: readonly string[];
   /** Names of the calculators the flow's conditions use (the app loads them only then). */
   readonly calculators?: readonly string[];
 }
@@ -55,12 +57,11 @@ export interface CompiledStep {
   readonly storage: CompiledStorage;
   readonly links?: readonly { readonly labelKey: string; readonly to: string }[];
   readonly background?: CompiledBackground;
-  readonly placeholder?: { readonly metric: number; readonly imperial: number };
+  /** number: the unit system it asks in (flow YAML `unitSystems`), resolved. */
+  readonly number?: CompiledNumber;
   readonly optionLayout?: 'list' | 'tiles';
   /** info: the chart or illustration, as declared (translation keys, numbers, icon names). */
   readonly visual?: VisualDefinition;
-  /** Plausible values in the stored unit (cm, kg, years). */
-  readonly range?: { readonly min: number; readonly max: number };
   /** The consent sentence with the legal links is shown under the step. */
   readonly legalNotice?: boolean;
   readonly confetti?: { readonly pieces: number; readonly durationMs: number };
@@ -71,6 +72,31 @@ export interface CompiledStep {
   readonly when?: Condition;
   /** Branches out of the step, first that holds wins; else the next step of the order. */
   readonly next?: readonly RouteDefinition[];
+}
+
+/** A unit a number step can be typed in (flow-schema.ts `numberUnitSchema`, defaults applied). */
+export interface CompiledUnit {
+  /** Its label is `common:units.<unit>`. */
+  readonly unit: string;
+  /** Stored units in one of this unit (1 on the metric side). */
+  readonly toStored: number;
+  readonly placeholder?: number;
+  /** Plausible values in this unit; absent on an imperial side that uses the metric range. */
+  readonly range?: { readonly min: number; readonly max: number };
+  /** false: whole numbers only (a typed fraction is cut off). */
+  readonly decimals: boolean;
+  /** Typed as two fields: `per` `minor` units make one `major` (12 in per ft). */
+  readonly composite?: { readonly major: string; readonly minor: string; readonly per: number };
+}
+
+/** A number step's unit system: the metric (stored) unit and the optional imperial one (a toggle). */
+export interface CompiledNumber {
+  readonly metric: CompiledUnit;
+  readonly imperial?: CompiledUnit;
+  /** Translation key of the out-of-range message ({{min}}, {{max}}). */
+  readonly rangeMessageKey: string;
+  /** Local-storage key written "true" with every answer (the spec's heightEntered). */
+  readonly enteredKey?: string;
 }
 
 /** Compiled flows/variants.yaml. */

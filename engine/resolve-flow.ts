@@ -75,6 +75,8 @@ function mergeFlow(parent: Partial<FlowFile>, child: FlowFile): Partial<FlowFile
     rootSpinnerMs: child.rootSpinnerMs ?? parent.rootSpinnerMs,
     orders: child.orders ?? parent.orders,
     optionSets: { ...parent.optionSets, ...child.optionSets },
+    unitSystems: { ...parent.unitSystems, ...child.unitSystems },
+    imperialRegions: child.imperialRegions ?? parent.imperialRegions,
     steps,
   };
 }

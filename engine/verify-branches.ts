@@ -19,7 +19,6 @@ interface BranchCheck {
   readonly out: FlowDiagnostic[];
 }
 
-const numberKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
 const numericTests = new Set(['greaterThan', 'lessThan', 'atLeast', 'atMost']);
 /** Paths the reachability proof may walk before it asks the author to simplify. */
@@ -118,9 +117,9 @@ function verifyAnswerComparison(check: BranchCheck, comparison: Extract<Conditio
         out.push(locator.at(operandAt, `"${operand}" is not an option of step "${stepId}"${didYouMean(operand, values)} (options: ${values.join(', ')})`));
       }
     });
-  } else if (numberKinds.has(step.screen)) {
+  } else if (step.screen === 'number') {
     if (typeof test.operand !== 'number') {
-      out.push(locator.at([...at, test.name], `"${stepId}" is a number (stored in ${storedUnit(step.screen)}): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`));
+      out.push(locator.at([...at, test.name], `"${stepId}" is a number (stored in ${storedUnit(flow, step.unitSystem)}): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`));
     }
   } else {
     out.push(locator.at([...at, 'answer'], `step "${stepId}" (${step.screen}) has no answer to compare`));
@@ -185,15 +184,15 @@ export function verifyTextValues(flow: ResolvedFlow, ids: readonly string[], loc
         out.push(locator.at([...at, 'answer'], read === undefined ? `unknown step "${source.answer}"${didYouMean(source.answer, ids.slice(0, index))}` : `step "${source.answer}" is not in this order`));
       } else if (readAt >= index) {
         out.push(locator.at([...at, 'answer'], `step "${source.answer}" comes after this step (position ${readAt + 1}): a text shows only answers given before it`));
-      } else if (read.screen !== 'singleChoice' && !numberKinds.has(read.screen)) {
+      } else if (read.screen !== 'singleChoice' && read.screen !== 'number') {
         out.push(locator.at([...at, 'answer'], `step "${source.answer}" (${read.screen}) has no answer to show`));
       }
     }
   });
 }
 
-function storedUnit(screen: ScreenKind): string {
-  return screen === 'height' ? 'cm' : screen === 'weight' ? 'kg' : 'years';
+function storedUnit(flow: ResolvedFlow, unitSystem: string | undefined): string {
+  return (unitSystem === undefined ? undefined : flow.unitSystems[unitSystem]?.metric.unit) ?? 'its metric unit';
 }
 
 /**
@@ -271,15 +270,16 @@ function representativeAnswers(step: CompiledStep, read: boolean, thresholds: re
       const options = step.options ?? [];
       return (read ? options : options.slice(0, 1)).map((option) => ({ kind: 'choice', value: option.value }));
     }
-    case 'height':
-    case 'weight':
-    case 'age': {
-      const range = step.range ?? { min: 1, max: 100 };
+    case 'number': {
+      // In the metric unit, the stored one: the numbers conditions compare with.
+      const metric = step.number?.metric;
+      const range = metric?.range ?? { min: 1, max: 100 };
       const middle = (range.min + range.max) / 2;
       const values = read ? [range.min, middle, range.max, ...thresholds.flatMap((t) => [t - 1, t, t + 1])] : [middle];
-      const whole = step.screen === 'age';
+      const whole = metric?.decimals === false;
       const inRange = [...new Set(values.map((v) => (whole ? Math.round(v) : v)))].filter((v) => v >= range.min && v <= range.max);
-      return inRange.map((value): FunnelAnswer => (whole ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
+      const wholeAnswer = whole && step.number?.imperial === undefined;
+      return inRange.map((value): FunnelAnswer => (wholeAnswer ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
     }
     case 'signUpEmail':
       return [{ kind: 'email', value: 'proof@example.com' }];

@@ -8,6 +8,7 @@ import { ICON_WIDTHS, iconPath } from './icon-files.ts';
 import { wideImagePath } from './wide-image-path.ts';
 import { compileFlow } from './compile-flow.ts';
 import { verifyBranchRules, verifyReachable, verifyTextValues } from './verify-branches.ts';
+import { verifyUnitSystem } from './verify-unit-systems.ts';
 
 export interface VerifyFlowContext {
   /** The English translations: every referenced key must exist there. */
@@ -21,7 +22,6 @@ export interface VerifyFlowContext {
 }
 
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
-const measurementKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
 
 /**
  * Static checks a schema cannot express, on a resolved flow and one of its orders. Each problem is
@@ -29,7 +29,8 @@ const measurementKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', '
  * - the order exists and lists only defined steps, each once (with "did you mean")
  * - option sets exist; singleChoice steps have options and store the answer; only they may use options
  *   or `answerText`; storage `map` keys are values of the step's options
- * - height/weight/age store a `value` and have a placeholder
+ * - number steps store a `value` and name a declared unit system; its units, placeholders, ranges and
+ *   texts are complete (verify-unit-systems.ts)
  * - each storage key (and each answerText heading) is written by at most one step
  * - sign-up steps come last; the funnel ends in sign-up and its exit leaves the flow
  * - every referenced translation key exists in the English files; every background image exists
@@ -76,6 +77,8 @@ export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowCont
     const step = flow.steps[id];
     if (step !== undefined) verifyStep(flow, id, step, context, locator, out);
   }
+  const unitSystems = new Set(used.flatMap((id) => flow.steps[id]?.unitSystem ?? []));
+  for (const name of unitSystems) verifyUnitSystem(flow, name, context.translations, locator, out);
   verifyUniqueStorage(flow, used, context, locator, out);
   verifyEnding(flow, orderName, ids, locator, out);
   verifyBranchRules(flow, orderName, used, locator, out);
@@ -123,14 +126,16 @@ function verifyStep(
     }
   }
 
-  if (measurementKinds.has(step.screen)) {
-    if (step.storage.mode !== 'value') {
-      out.push(locator.at(at('storage'), `${step.screen} steps store a number: use storage { mode: value, key: <key> }`));
+  if (step.screen === 'number') {
+    if (step.storage.mode !== 'value') out.push(locator.at(at('storage'), 'number steps store a number: use storage { mode: value, key: <key> }'));
+    const systems = Object.keys(flow.unitSystems);
+    if (step.unitSystem === undefined) {
+      out.push(locator.at(at('screen'), `number steps need "unitSystem: <name>", one of the flow's unitSystems (${systems.join(', ') || 'none declared'})`));
+    } else if (flow.unitSystems[step.unitSystem] === undefined) {
+      out.push(locator.at(at('unitSystem'), `unknown unit system "${step.unitSystem}"${didYouMean(step.unitSystem, systems)} (declared: ${systems.join(', ') || 'none'})`));
     }
-    if (step.placeholder === undefined) out.push(locator.at(at('placeholder'), `${step.screen} steps need a placeholder { metric, imperial }`));
-    if (step.range === undefined) out.push(locator.at(at('range'), `${step.screen} steps need a plausible range { min, max } in the stored unit (cm, kg or years)`));
-  } else if (step.range !== undefined) {
-    out.push(locator.at(at('range'), `range only applies to height, weight and age steps (this step is "${step.screen}")`));
+  } else if (step.unitSystem !== undefined) {
+    out.push(locator.at(at('unitSystem'), `unitSystem only applies to number steps (this step is "${step.screen}")`));
   }
 
   if (step.storage.mode === 'value' && step.storage.map !== undefined && step.options !== undefined && optionValues.length > 0) {

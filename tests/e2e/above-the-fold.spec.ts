@@ -30,9 +30,7 @@ function targetsOf(page: Page, step: CompiledStep): { readonly name: string; rea
       return [continueButton];
     case 'readyToStart':
       return [{ name: 'the circle', locator: main.getByRole('button', { name: 'Tap the circle' }) }];
-    case 'height':
-    case 'weight':
-    case 'age':
+    case 'number':
     case 'signUpEmail':
     case 'signUpPassword':
       return [{ name: 'first field', locator: main.getByRole('textbox').first() }, continueButton];
