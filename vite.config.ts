@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { vitePluginBuildEnv } from './engine/vite-plugin-build-env.ts';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
+import { vitePluginPaywalls } from './engine/vite-plugin-paywalls.ts';
 import { vitePluginSocialProof } from './engine/vite-plugin-social-proof.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 import { vitePluginChunkModules } from './tooling/vite-plugin-chunk-modules.ts';
@@ -32,6 +33,7 @@ export default defineConfig({
     vitePluginFlows(),
     vitePluginStoreListings(),
     vitePluginSocialProof(),
+    vitePluginPaywalls(),
     // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered by
     // a server bundle of the app's render (the builder's ssr environment, built before the client).
     vitePluginFirstPaint(),

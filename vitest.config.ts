@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { vitePluginPaywalls } from './engine/vite-plugin-paywalls.ts';
 import { vitePluginSocialProof } from './engine/vite-plugin-social-proof.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 
@@ -6,8 +7,8 @@ import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts'
 const excluded = ['tests/e2e/**', 'node_modules/**', ...(process.env.FUNCTIONS_RUNTIME === 'deno' ? [] : ['tests/deno/**'])];
 /** Files whose modules keep state that another file's stack changes: each runs in its own module graph. */
 const isolatedFiles = ['tests/unit/services/resolve-funnel-flow.test.ts'];
-// Screens under test import the reviewed configuration the app build gets (virtual:store-listings, virtual:social-proof).
-const plugins = [vitePluginStoreListings(), vitePluginSocialProof()];
+// Screens under test import the reviewed configuration the app build gets (virtual:store-listings, virtual:social-proof, virtual:paywalls).
+const plugins = [vitePluginStoreListings(), vitePluginSocialProof(), vitePluginPaywalls()];
 const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 
 // One runner for unit, engine and server contract tests. Browser tests are Playwright (tests/e2e).

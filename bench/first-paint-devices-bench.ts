@@ -7,6 +7,7 @@ import { EARLY_TAP_KEY } from '../screens/boot/early-tap';
 import { debianChromium } from '../tests/support/debian-chromium';
 import { COMPILE_HINT } from '../tooling/vite-plugin-compile-hints';
 import { firstPaintDeviceNames, type FirstPaintDevice } from '../tooling/first-paint-devices';
+import { pairedMedianInterval } from './paired-median-interval';
 import { startLocalStack, type StartedStack } from './start-local-stack';
 
 /** One build of the side-by-side: every device on, or one switched off. */
@@ -45,11 +46,14 @@ const LOST_AFTER_MS = 4000;
  * `before` (a git ref) adds that commit's build to the rounds, served by this stack: a change's figures
  * before and after, side by side.
  */
-export async function firstPaintDevicesBench(root: string, options: { rounds: number; visitorId: string; firstStepPath: string; before?: string }): Promise<{ figures: DeviceFigures[]; failures: string[] }> {
+export async function firstPaintDevicesBench(
+  root: string,
+  options: { rounds: number; visitorId: string; firstStepPath: string; before?: string; devicesOff?: boolean },
+): Promise<{ figures: DeviceFigures[]; failures: string[]; comparison?: string }> {
   const variants: Variant[] = [
     ...(options.before === undefined ? [] : [{ label: `before ${options.before}`.slice(0, 16), setting: '-before', ref: options.before }]),
     { label: 'all devices', setting: '' },
-    ...firstPaintDeviceNames.map((device) => ({ label: `-${device}`, setting: `-${device}`, off: device })),
+    ...(options.devicesOff === false ? [] : firstPaintDeviceNames.map((device) => ({ label: `-${device}`, setting: `-${device}`, off: device }))),
   ];
   const work = mkdtempSync(join(tmpdir(), 'bench-first-paint-'));
   const failures: string[] = [];
@@ -85,7 +89,9 @@ export async function firstPaintDevicesBench(root: string, options: { rounds: nu
       await browser.close();
     }
     const figures = variants.map(({ label }) => summarise(label, loads.get(label) ?? []));
-    return { figures, failures: [...new Set(failures)] };
+    const before = variants[0]?.ref === undefined ? undefined : loads.get(variants[0].label);
+    const comparison = before === undefined ? undefined : formatComparison(before, loads.get('all devices') ?? []);
+    return { figures, failures: [...new Set(failures)], ...(comparison === undefined ? {} : { comparison }) };
   } finally {
     for (const stack of stacks) await stack.stop();
     rmSync(work, { recursive: true, force: true });
@@ -106,6 +112,31 @@ export function formatDeviceFigures(figures: readonly DeviceFigures[]): string {
     row(['build', 'FCP', 'step shown', 'hydrated', 'early tap', 'lost', 'tap']),
     ...figures.map((f) => row([f.label, ms(f.firstContentfulPaintMs), ms(f.stepVisibleMs), ms(f.hydratedMs), ms(f.earlyTapMs), String(f.earlyTapsLost), ms(f.tapMs)])),
   ].join('\n');
+}
+
+/**
+ * Now against before, round by round (the two loads of a round ran back to back, so they share the
+ * machine's load at that moment): the median difference with its 95 % sign-test interval
+ * (bench/paired-median-interval.ts). An interval that holds 0 shows no change this run can tell apart.
+ */
+function formatComparison(before: readonly Load[], now: readonly Load[]): string {
+  const metrics: readonly [string, (load: Load) => number][] = [
+    ['FCP', (load) => load.firstContentfulPaintMs],
+    ['step shown', (load) => load.stepVisibleMs],
+    ['hydrated', (load) => load.hydratedMs],
+    ['early tap', (load) => load.earlyTapMs ?? NaN],
+    ['tap', (load) => load.tapMs],
+  ];
+  const lines = metrics.map(([name, of]) => {
+    const { median, low, high, pairs } = pairedMedianInterval(now.map((load, round) => of(load) - of(before[round] ?? load)));
+    const interval = low === undefined || high === undefined ? 'no 95 % interval (under 6 rounds)' : `95 % interval ${signed(low)} to ${signed(high)}`;
+    return `${name.padEnd(11)} ${signed(median).padStart(6)} ms  ${interval}  (${pairs} rounds)`;
+  });
+  return ['now - before, median of the differences per round (sign test interval):', ...lines].join('\n');
+}
+
+function signed(value: number): string {
+  return `${value > 0 ? '+' : ''}${value.toFixed(0)}`;
 }
 
 /** The devices a build applies, read from its files: a chunk starting with the compile hint, a held module script on the first step's page. */

@@ -1,8 +1,10 @@
-import type { CompiledStep } from './compiled-flow';
-import type { FunnelAnswer, UnitSystem } from './funnel-answer';
+import type { CompiledNumber, CompiledStep, CompiledUnit } from './compiled-flow.ts';
+import type { FunnelAnswer, UnitSystem } from './funnel-answer.ts';
 
-/** Spec section 9. */
-export const CENTIMETRES_PER_INCH = 2.54;
+/** Spec section 4: a browser language for the US (en-US) starts number steps in imperial units. */
+export const DEFAULT_IMPERIAL_REGIONS: readonly string[] = ['US'];
+
+/** Spec section 9: the plans page shows weights in lb with this factor (the flow YAML declares its own). */
 export const KILOGRAMS_PER_POUND = 0.453592;
 
 /**
@@ -31,18 +33,9 @@ export function answerStorageWrites(step: CompiledStep, answer: FunnelAnswer): S
     case 'choice':
       return { local: choiceWrites(step, answer.value), session: {} };
     case 'measurement':
-      return { local: measurementWrites(step, answer.text, answer.unit), session: {} };
-    case 'feetInches': {
-      if (step.storage.mode !== 'value' || step.screen !== 'height') return { local: {}, session: {} };
-      return {
-        local: { [step.storage.key]: formatStoredNumber(feetInchesToCentimetres(answer.feet, answer.inches) ?? 0), useMetricOrImperial: 'false', heightEntered: 'true' },
-        session: {},
-      };
-    }
-    case 'wholeNumber': {
-      if (step.storage.mode !== 'value') return { local: {}, session: {} };
-      return { local: { [step.storage.key]: String(parseWholeNumber(answer.text)) }, session: {} };
-    }
+    case 'feetInches':
+    case 'wholeNumber':
+      return { local: numberWrites(step, answer), session: {} };
     case 'choices':
       return { local: choicesWrites(step, answer.values), session: {} };
     case 'scale':
@@ -100,59 +93,18 @@ function textWrites(step: CompiledStep, text: string): Record<string, string> {
   return {};
 }
 
-function measurementWrites(step: CompiledStep, text: string, unit: UnitSystem): Record<string, string> {
-  if (step.storage.mode !== 'value') return {};
-  const entered = parseDecimal(text);
-  const isLength = step.screen === 'height';
-  const factor = unit === 'metric' ? 1 : isLength ? CENTIMETRES_PER_INCH : KILOGRAMS_PER_POUND;
-  const writes: Record<string, string> = {
-    [step.storage.key]: formatStoredNumber(entered * factor),
-    useMetricOrImperial: unit === 'metric' ? 'true' : 'false',
-  };
-  if (isLength) writes.heightEntered = 'true';
+/**
+ * A number in the stored unit under the step's key; on a step with a unit toggle also
+ * `useMetricOrImperial` ("true" = metric), and the unit system's `enteredKey` (heightEntered) when set.
+ */
+function numberWrites(step: CompiledStep, answer: FunnelAnswer): Record<string, string> {
+  const number = step.number;
+  const unit = answerUnit(answer);
+  if (step.storage.mode !== 'value' || number === undefined) return {};
+  const writes: Record<string, string> = { [step.storage.key]: formatStoredNumber(storedNumber(step, answer) ?? 0) };
+  if (number.imperial !== undefined && unit !== undefined) writes.useMetricOrImperial = unit === 'metric' ? 'true' : 'false';
+  if (number.enteredKey !== undefined) writes[number.enteredKey] = 'true';
   return writes;
-}
-
-const decimalPattern = /^(\d+([.,]\d*)?|[.,]\d+)$/;
-
-/** Inches in a foot. */
-export const INCHES_PER_FOOT = 12;
-
-/**
- * Feet and inches as typed to cm: feet a whole number, inches a decimal below 12 (blank = 0).
- * Undefined when either is not such a number, so the caller can tell "5 ft 13 in" from a real height.
- */
-export function feetInchesToCentimetres(feetText: string, inchesText: string): number | undefined {
-  const feet = feetText.trim();
-  const inches = inchesText.trim() === '' ? '0' : inchesText.trim();
-  if (!/^\d+$/.test(feet) || !decimalPattern.test(inches)) return undefined;
-  const inchValue = Number(inches.replace(',', '.'));
-  if (!(inchValue < INCHES_PER_FOOT)) return undefined;
-  return (Number(feet) * INCHES_PER_FOOT + inchValue) * CENTIMETRES_PER_INCH;
-}
-
-/** True when the text is a decimal the parser understands ("67", "67.5", "67,5"). */
-export function isDecimalText(text: string): boolean {
-  return decimalPattern.test(text.trim());
-}
-
-/**
- * Parses a typed decimal: "67", "67.5", "67,5" (comma for languages that write it). Empty, negative or
- * anything else is invalid and becomes 0 (spec section 5).
- */
-export function parseDecimal(text: string): number {
-  const trimmed = text.trim();
-  if (!decimalPattern.test(trimmed)) return 0;
-  const value = Number(trimmed.replace(',', '.'));
-  return Number.isFinite(value) ? value : 0;
-}
-
-/** Whole-number parse for age: digits, a typed fraction is cut off ("30.5" -> 30), invalid becomes 0. */
-export function parseWholeNumber(text: string): number {
-  const trimmed = text.trim();
-  if (!decimalPattern.test(trimmed)) return 0;
-  const value = Math.trunc(Number(trimmed.replace(',', '.')));
-  return Number.isSafeInteger(value) ? value : 0;
 }
 
 /** A clean decimal string: float noise rounded away, no trailing zeros ("170.18", "68.0388", "0"). */
@@ -170,17 +122,107 @@ export function answerUnit(answer: FunnelAnswer | undefined): UnitSystem | undef
 }
 
 /**
- * The unit a measurement screen starts with: what the visitor chose on this step before, else the
- * stored `useMetricOrImperial` from an earlier measurement step (so in/lb carries across height, weight
- * and goal weight), else the browser language: one containing "US" means imperial (spec section 4).
+ * The unit a number screen starts with: what the visitor chose on this step before, else the stored
+ * `useMetricOrImperial` from an earlier number step (so in/lb carries across height, weight and goal
+ * weight), else the browser language: a region of the flow's `imperialRegions` (en-US) means imperial
+ * (spec section 4).
  */
 export function initialUnitSystem(
   previous: UnitSystem | undefined,
   storedUseMetric: string | null,
   browserLanguage: string,
+  imperialRegions: readonly string[] = DEFAULT_IMPERIAL_REGIONS,
 ): UnitSystem {
   if (previous) return previous;
   if (storedUseMetric === 'true') return 'metric';
   if (storedUseMetric === 'false') return 'imperial';
-  return browserLanguage.includes('US') ? 'imperial' : 'metric';
+  const region = browserLanguage.split(/[-_]/).slice(1).find((subtag) => /^([A-Za-z]{2}|\d{3})$/.test(subtag));
+  return region !== undefined && imperialRegions.includes(region.toUpperCase()) ? 'imperial' : 'metric';
+}
+
+/** A number answer read in the unit it was typed in, and converted to the stored unit. */
+export interface ReadNumber {
+  readonly unit: CompiledUnit;
+  /** In `unit` (its minor unit for a composite: inches). */
+  readonly typed: number;
+  readonly stored: number;
+}
+
+const decimalPattern = /^(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/** The answer's number in the stored unit (cm, kg, years), undefined when it is none (blank, text, wrong kind). */
+function storedNumber(step: CompiledStep, answer: FunnelAnswer): number | undefined {
+  const read = readNumber(step, answer);
+  return typeof read === 'object' ? read.stored : undefined;
+}
+
+/** The unit an answer of this kind is typed in on this step, undefined when the kind does not fit the step. */
+function unitOfAnswer(number: CompiledNumber, answer: FunnelAnswer): CompiledUnit | undefined {
+  switch (answer.kind) {
+    case 'measurement':
+      // A single-unit step asks for a whole number (`wholeNumber`) or a decimal in its metric unit.
+      if (number.imperial === undefined && !number.metric.decimals) return undefined;
+      return answer.unit === 'metric' ? number.metric : number.imperial;
+    case 'feetInches':
+      return number.imperial?.composite === undefined ? undefined : number.imperial;
+    case 'wholeNumber':
+      return number.imperial === undefined && !number.metric.decimals ? number.metric : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A number answer read in its unit and converted to the stored unit; why not, when it is none. */
+export function readNumber(step: CompiledStep, answer: FunnelAnswer): ReadNumber | 'blank' | 'notANumber' {
+  const unit = step.number === undefined ? undefined : unitOfAnswer(step.number, answer);
+  if (unit === undefined) return 'notANumber';
+  let typed: number | undefined;
+  if (answer.kind === 'feetInches') {
+    if (answer.feet.trim() === '') return 'blank';
+    typed = compositeToMinor(answer.feet, answer.inches, unit.composite?.per ?? 1);
+  } else if (answer.kind === 'measurement' || answer.kind === 'wholeNumber') {
+    if (answer.text.trim() === '') return 'blank';
+    // A measurement answer on a composite side holds the minor unit (inches), as before ft+in fields.
+    typed = isDecimalText(answer.text) ? (unit.decimals ? parseDecimal(answer.text) : parseWholeNumber(answer.text)) : undefined;
+  }
+  if (typed === undefined) return 'notANumber';
+  return { unit, typed, stored: typed * unit.toStored };
+}
+
+/**
+ * Major and minor units as typed to minor units (5 ft 7 in -> 67 in): the major a whole number, the
+ * minor a decimal below `per` (blank = 0). Undefined when either is not such a number, so the caller
+ * can tell "5 ft 13 in" from a real height.
+ */
+function compositeToMinor(majorText: string, minorText: string, per: number): number | undefined {
+  const major = majorText.trim();
+  const minor = minorText.trim() === '' ? '0' : minorText.trim();
+  if (!/^\d+$/.test(major) || !decimalPattern.test(minor)) return undefined;
+  const minorValue = Number(minor.replace(',', '.'));
+  if (!(minorValue < per)) return undefined;
+  return Number(major) * per + minorValue;
+}
+
+/** True when the text is a decimal the parser understands ("67", "67.5", "67,5"). */
+function isDecimalText(text: string): boolean {
+  return decimalPattern.test(text.trim());
+}
+
+/**
+ * Parses a typed decimal: "67", "67.5", "67,5" (comma for languages that write it). Empty, negative or
+ * anything else is invalid and becomes 0 (spec section 5).
+ */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!decimalPattern.test(trimmed)) return 0;
+  const value = Number(trimmed.replace(',', '.'));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** Whole-number parse (age): digits, a typed fraction is cut off ("30.5" -> 30), invalid becomes 0. */
+export function parseWholeNumber(text: string): number {
+  const trimmed = text.trim();
+  if (!decimalPattern.test(trimmed)) return 0;
+  const value = Math.trunc(Number(trimmed.replace(',', '.')));
+  return Number.isSafeInteger(value) ? value : 0;
 }

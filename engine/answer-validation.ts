@@ -19,13 +19,12 @@ export function isAnswerValidForStep(step: CompiledStep, answer: FunnelAnswer, t
     case 'choice':
       return step.screen === 'singleChoice' && (step.options ?? []).some((option) => option.value === answer.value);
     case 'measurement':
-      // Blank is refused (spec section 5), and so are text that is no number and implausible values
-      // (the step's range in the flow YAML; issue 13), instead of storing 0 or a 14-ft height.
-      return (step.screen === 'height' || step.screen === 'weight') && numberAnswerProblem(step, answer) === undefined;
     case 'feetInches':
-      return step.screen === 'height' && numberAnswerProblem(step, answer) === undefined;
     case 'wholeNumber':
-      return step.screen === 'age' && numberAnswerProblem(step, answer) === undefined;
+      // Blank is refused (spec section 5), and so are text that is no number, an answer shape the step's
+      // unit system does not ask for, and implausible values (the ranges in the flow YAML; issue 13),
+      // instead of storing 0 or a 14-ft height.
+      return step.screen === 'number' && numberAnswerProblem(step, answer) === undefined;
     case 'choices':
       return step.screen === 'multiSelect' && selectionProblem(step, answer.values) === undefined;
     case 'scale': {

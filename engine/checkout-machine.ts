@@ -20,13 +20,19 @@ export interface CheckoutInput {
   readonly countdownStartedAt: number;
   /** The offer dialog was shown earlier in this session: it opens once. */
   readonly offerShownBefore: boolean;
+  /** The paywall's (config/paywalls.yaml) plan chosen on load, countdown and offer delay; the spec's when left out. */
+  readonly preselected?: PlanId;
+  readonly countdownMs?: number;
+  readonly offerDelayMs?: number;
 }
 
 export interface CheckoutContext {
-  /** Spec: weekly is selected by default and again on every load (a new machine per load). */
+  /** The paywall's preselected plan (spec: weekly), again on every load (a new machine per load). */
   readonly selectedPlan: PlanId;
   readonly now: number;
   readonly countdownStartedAt: number;
+  readonly countdownMs: number;
+  readonly offerDelayMs: number;
   readonly viewStartedAt: number;
   readonly offerShownBefore: boolean;
   /** Why the last submission failed (the page says so and Continue works again); cleared by the next. */
@@ -51,8 +57,8 @@ export type CheckoutEmitted = { readonly type: 'submitPlan'; readonly plan: Plan
 /**
  * The plans page: `purchase` goes plans -> submitting -> payment (a failed submission goes back to
  * plans); `offer` is the limited-time-offer dialog, waiting -> open -> closed, opened once per session
- * 30 s after the page is shown. Time comes in through TICK, so the countdown and the dialog are
- * decided here and tested without a browser; the page only renders the snapshot and sends events.
+ * after the paywall's delay (spec: 30 s) from when the page is shown. Time comes in through TICK, so
+ * the countdown and the dialog are decided here and tested without a browser; the page only renders the snapshot and sends events.
  * While submitting (and once leaving for the payment page) a second SUBMIT is ignored, so a double tap
  * posts the form once, and the plan cannot change under the submission.
  */
@@ -65,15 +71,17 @@ export const checkoutMachine = setup({
   },
   guards: {
     offerShownBefore: ({ context }) => context.offerShownBefore,
-    offerDue: ({ context, event }) => event.type === 'TICK' && event.now - context.viewStartedAt >= OFFER_DELAY_MS,
+    offerDue: ({ context, event }) => event.type === 'TICK' && event.now - context.viewStartedAt >= context.offerDelayMs,
   },
 }).createMachine({
   id: 'checkout',
   type: 'parallel',
   context: ({ input }) => ({
-    selectedPlan: 'weekly',
+    selectedPlan: input.preselected ?? 'weekly',
     now: input.now,
     countdownStartedAt: input.countdownStartedAt,
+    countdownMs: input.countdownMs ?? COUNTDOWN_MS,
+    offerDelayMs: input.offerDelayMs ?? OFFER_DELAY_MS,
     viewStartedAt: input.now,
     offerShownBefore: input.offerShownBefore,
     submitError: undefined,
@@ -128,10 +136,11 @@ export const checkoutMachine = setup({
   },
 });
 
-/** Whole seconds left on the countdown (never below 0): 540 at first view, 539 one second later. */
-export function countdownSeconds(context: Pick<CheckoutContext, 'now' | 'countdownStartedAt'>): number {
-  const left = context.countdownStartedAt + COUNTDOWN_MS - context.now;
-  return Math.max(0, Math.ceil(Math.min(left, COUNTDOWN_MS) / 1000));
+/** Whole seconds left on the countdown (never below 0): 540 at first view, 539 one second later (spec's 9 minutes). */
+export function countdownSeconds(context: Pick<CheckoutContext, 'now' | 'countdownStartedAt'> & Partial<Pick<CheckoutContext, 'countdownMs'>>): number {
+  const total = context.countdownMs ?? COUNTDOWN_MS;
+  const left = context.countdownStartedAt + total - context.now;
+  return Math.max(0, Math.ceil(Math.min(left, total) / 1000));
 }
 
 /** mm:ss, as the banner shows it ("09:00", "00:05"). */

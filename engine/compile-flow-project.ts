@@ -2,6 +2,9 @@ import type { CompiledFlow, CompiledVariantsWithProfile } from './compiled-flow.
 import { compileFlow } from './compile-flow.ts';
 import { compileVariants } from './compile-variants.ts';
 import type { ProfileColumn, ProfileSources } from './profile-from-answers.ts';
+import type { CompiledExperiment } from './experiments/compile-experiment.ts';
+import { compileExperiment } from './experiments/compile-experiment.ts';
+import { loadExperimentFile } from './experiments/load-experiment-file.ts';
 import type { FlowDiagnostic } from './flow-error.ts';
 import { formatFlowDiagnostic } from './flow-error.ts';
 import { FlowSource } from './flow-source.ts';
@@ -25,6 +28,8 @@ export interface FlowProjectInput {
   readonly flowFiles: readonly TextFileInput[];
   /** flows/variants.yaml, when present. */
   readonly variantsFile?: TextFileInput;
+  /** experiments/*.yaml (docs/experiments.md). */
+  readonly experimentFiles?: readonly TextFileInput[];
   /** The English namespace files. */
   readonly translationFiles: readonly TranslationFileInput[];
   /** Whether a URL path such as `/images/v2/gender.svg` exists under public/. */
@@ -56,6 +61,8 @@ export interface FlowProjectResult {
   /** Every flow that resolved (extends applied), by id, for tools that look at all orders (graph, diff). */
   readonly resolved: ReadonlyMap<string, ResolvedFlow>;
   readonly variants?: CompiledVariantsWithProfile;
+  /** Every experiment file without errors. */
+  readonly experiments: readonly CompiledExperiment[];
   readonly checks: readonly FlowCheck[];
   /** Every problem, de-duplicated (an error in a parent is seen through each child) and sorted by place. */
   readonly diagnostics: readonly FlowDiagnostic[];
@@ -137,7 +144,23 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     }
   }
 
-  return { flows, resolved: resolvedFlows, ...(variants === undefined ? {} : { variants }), checks, diagnostics: dedupeAndSort(diagnostics) };
+  const experiments: CompiledExperiment[] = [];
+  for (const file of input.experimentFiles ?? []) {
+    const loaded = loadExperimentFile(file.file, file.text);
+    const compiled = loaded.ok ? compileExperiment(loaded.value, variants) : loaded;
+    if (!loaded.ok || !compiled.ok) {
+      diagnostics.push(...(compiled.ok ? [] : compiled.diagnostics));
+      continue;
+    }
+    // The browser names the flag's experiment in its exposure event: there is one per flag.
+    const running = experiments.find((e) => e.flag === compiled.value.flag);
+    if (running === undefined) experiments.push(compiled.value);
+    else diagnostics.push(loaded.value.source.diagnosticAt(['flag'], `flag "${running.flag}" already runs the experiment in ${running.file}: end one (remove its file) first`));
+  }
+  const flagExperiment = experiments.find((e) => e.flag === variants?.flag);
+  if (variants !== undefined && flagExperiment !== undefined) variants = { ...variants, experiment: flagExperiment.id };
+
+  return { flows, resolved: resolvedFlows, ...(variants === undefined ? {} : { variants }), experiments, checks, diagnostics: dedupeAndSort(diagnostics) };
 }
 
 /** The `id` of a flow file that failed validation, if it can still be read. */

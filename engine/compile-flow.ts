@@ -1,5 +1,5 @@
-import type { CompiledFlow, CompiledOption, CompiledScale, CompiledStep, CompiledStorage } from './compiled-flow.ts';
-import type { ResolvedFlow, StepDefinition } from './flow-schema.ts';
+import type { CompiledFlow, CompiledNumber, CompiledOption, CompiledScale, CompiledStep, CompiledStorage, CompiledUnit } from './compiled-flow.ts';
+import type { NumberUnitDefinition, ResolvedFlow, StepDefinition } from './flow-schema.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
 import { conditionComparisons } from './flow-condition.ts';
@@ -34,6 +34,7 @@ export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog
     exit: flow.exit,
     order: orderName,
     rootSpinnerMs: flow.rootSpinnerMs,
+    imperialRegions: flow.imperialRegions,
     steps,
     ...(calculators.length === 0 ? {} : { calculators }),
   };
@@ -78,10 +79,9 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     storage,
     ...(step.links === undefined ? {} : { links: step.links.map((l) => ({ labelKey: l.label, to: l.to })) }),
     ...(step.background === undefined ? {} : { background: step.background }),
-    ...(step.placeholder === undefined ? {} : { placeholder: step.placeholder }),
+    ...(step.unitSystem === undefined ? {} : { number: compileNumber(flow, step.unitSystem) }),
     ...(step.optionLayout === undefined ? {} : { optionLayout: step.optionLayout }),
     ...(step.visual === undefined ? {} : { visual: step.visual }),
-    ...(step.range === undefined ? {} : { range: step.range }),
     ...(step.selections === undefined ? {} : { selections: step.selections }),
     ...(step.exclusive === undefined ? {} : { exclusive: step.exclusive }),
     ...(step.scale === undefined ? {} : { scale: compileScale(step.scale) }),
@@ -108,5 +108,27 @@ function compileTextRules(rules: NonNullable<StepDefinition['textRules']>): NonN
     maxLength: rules.maxLength,
     ...(rules.pattern === undefined ? {} : { pattern: rules.pattern }),
     ...(rules.patternMessage === undefined ? {} : { patternMessageKey: rules.patternMessage }),
+  };
+}
+
+function compileNumber(flow: ResolvedFlow, name: string): CompiledNumber {
+  const system = flow.unitSystems[name];
+  if (system === undefined) throw new Error(`compileFlow: flow "${flow.id}" has no unit system "${name}"`);
+  return {
+    metric: compileUnit(system.metric),
+    ...(system.imperial === undefined ? {} : { imperial: compileUnit(system.imperial) }),
+    rangeMessageKey: system.rangeMessage,
+    ...(system.enteredKey === undefined ? {} : { enteredKey: system.enteredKey }),
+  };
+}
+
+function compileUnit(unit: NumberUnitDefinition): CompiledUnit {
+  return {
+    unit: unit.unit,
+    toStored: unit.toStored ?? 1,
+    ...(unit.placeholder === undefined ? {} : { placeholder: unit.placeholder }),
+    ...(unit.range === undefined ? {} : { range: unit.range }),
+    decimals: unit.decimals ?? true,
+    ...(unit.composite === undefined ? {} : { composite: unit.composite }),
   };
 }

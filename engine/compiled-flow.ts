@@ -19,6 +19,8 @@ export interface CompiledFlow {
   readonly rootSpinnerMs: number;
   /** Steps in funnel order. */
   readonly steps: readonly CompiledStep[];
+  /** Region subtags of the browser language that start number steps in imperial units (e.g. US). */
+  readonly imperialRegions: readonly string[];
   /** Names of the calculators the flow's conditions use (the app loads them only then). */
   readonly calculators?: readonly string[];
 }
@@ -65,12 +67,11 @@ export interface CompiledStep {
   readonly storage: CompiledStorage;
   readonly links?: readonly { readonly labelKey: string; readonly to: string }[];
   readonly background?: CompiledBackground;
-  readonly placeholder?: { readonly metric: number; readonly imperial: number };
+  /** number: the unit system it asks in (flow YAML `unitSystems`), resolved. */
+  readonly number?: CompiledNumber;
   readonly optionLayout?: 'list' | 'tiles';
   /** info: the chart or illustration, as declared (translation keys, numbers, icon names). */
   readonly visual?: VisualDefinition;
-  /** Plausible values in the stored unit (cm, kg, years). */
-  readonly range?: { readonly min: number; readonly max: number };
   /** multiSelect: how many options may be picked (engine/multi-select-answer.ts). */
   readonly selections?: { readonly min: number; readonly max: number };
   /** multiSelect: the option that stands alone ("none of these"). */
@@ -93,6 +94,31 @@ export interface CompiledStep {
   readonly next?: readonly RouteDefinition[];
 }
 
+/** A unit a number step can be typed in (flow-schema.ts `numberUnitSchema`, defaults applied). */
+export interface CompiledUnit {
+  /** Its label is `common:units.<unit>`. */
+  readonly unit: string;
+  /** Stored units in one of this unit (1 on the metric side). */
+  readonly toStored: number;
+  readonly placeholder?: number;
+  /** Plausible values in this unit; absent on an imperial side that uses the metric range. */
+  readonly range?: { readonly min: number; readonly max: number };
+  /** false: whole numbers only (a typed fraction is cut off). */
+  readonly decimals: boolean;
+  /** Typed as two fields: `per` `minor` units make one `major` (12 in per ft). */
+  readonly composite?: { readonly major: string; readonly minor: string; readonly per: number };
+}
+
+/** A number step's unit system: the metric (stored) unit and the optional imperial one (a toggle). */
+export interface CompiledNumber {
+  readonly metric: CompiledUnit;
+  readonly imperial?: CompiledUnit;
+  /** Translation key of the out-of-range message ({{min}}, {{max}}). */
+  readonly rangeMessageKey: string;
+  /** Local-storage key written "true" with every answer (the spec's heightEntered). */
+  readonly enteredKey?: string;
+}
+
 /** Compiled flows/variants.yaml. */
 export interface CompiledVariants {
   readonly flag: string;
@@ -102,6 +128,8 @@ export interface CompiledVariants {
   /** Flow id -> base path, so a redirect needs no flow data. */
   readonly basePaths: Readonly<Record<string, string>>;
   readonly allocation: Readonly<Record<string, number>>;
+  /** The experiment running on this flag (experiments/<id>.yaml), named in the exposure event. */
+  readonly experiment?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isOnScale } from './scale-step.ts';
 import { profileColumns } from './profile-from-answers.ts';
+import { DEFAULT_IMPERIAL_REGIONS } from './answer-storage.ts';
 
 /**
  * The flow file format: the single source of truth for flow types.
@@ -16,9 +17,7 @@ export const screenKinds = [
   'singleChoice',
   'company',
   'info',
-  'height',
-  'weight',
-  'age',
+  'number',
   'readyToStart',
   'signUpEmail',
   'signUpPassword',
@@ -98,15 +97,53 @@ export const visualSchema = z.discriminatedUnion('kind', [
 ]);
 export type VisualDefinition = z.infer<typeof visualSchema>;
 
-const measurementPlaceholderSchema = z.strictObject({ metric: z.number(), imperial: z.number() });
-
-/**
- * The plausible values of a number step, in the unit it is stored in (height cm, weight kg, age years).
- * An answer outside is refused with a message that shows the range in the visitor's unit.
- */
+/** Plausible values in one unit, e.g. { min: 100, max: 250 } (cm). */
 export const numberRangeSchema = z
   .strictObject({ min: z.number().positive(), max: z.number().positive() })
-  .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] });
+  .refine((range) => range.min < range.max, { message: 'min must be below max: swap them, or widen the range', path: ['max'] });
+
+/** A unit name: its labels are the translation keys `common:units.<name>` (the verifier checks them). */
+const unitName = z.string().regex(/^[a-z][A-Za-z]*$/, 'must be a unit name like "cm", "lb" or "ftIn"');
+
+/**
+ * One side of a unit system: the unit the visitor types in. Its label is `common:units.<unit>` (field
+ * suffix and toggle button). `composite` types the number as two fields, e.g. feet and inches: `unit` is
+ * the whole (ftIn: its toggle label, `common:units.<unit>Value` shows a value with {{major}} and
+ * {{minor}}, `common:numbers.<unit>` is its "not a number" message), `minor` is the unit the factor,
+ * range and placeholder are in, `per` minor units make one `major`.
+ */
+export const numberUnitSchema = z.strictObject({
+  unit: unitName,
+  /** Stored units in one of this unit (2.54 cm per in, 0.453592 kg per lb). The metric side is the stored unit: 1. */
+  toStored: z.number().positive('must be above 0: how many stored units one of this unit is, e.g. 2.54 (cm per in)').optional(),
+  /** The example shown in the empty field, in this unit (the minor unit of a composite). */
+  placeholder: z.number().nonnegative().optional(),
+  /**
+   * Plausible values in this unit; outside them the answer is refused with a message naming them.
+   * Required on the metric side (the stored unit: conditions compare with it). Left out on the imperial
+   * side, the metric range is used, shown converted and rounded inwards (100-250 cm: 40-98 in).
+   */
+  range: numberRangeSchema.optional(),
+  /** false: whole numbers, a typed fraction is cut off (age) and the keyboard has no decimal key. Default true. */
+  decimals: z.boolean().optional(),
+  composite: z.strictObject({ major: unitName, minor: unitName, per: z.number().int('must be a whole number of minor units').positive() }).optional(),
+});
+export type NumberUnitDefinition = z.infer<typeof numberUnitSchema>;
+
+/**
+ * A declared unit system for number steps (`screen: number`, `unitSystem: <name>`): the metric unit,
+ * which is also the unit the answer is stored and compared in, and optionally an imperial one the
+ * visitor can switch to (a toggle). With both, every answer also writes `useMetricOrImperial`, and the
+ * visitor's choice carries to the next number step. `rangeMessage` is the translation key of the
+ * out-of-range message ({{min}}, {{max}}); `enteredKey`, when set, is a local-storage key written "true"
+ * with every answer (the spec's `heightEntered`).
+ */
+export const unitSystemSchema = z.strictObject({
+  metric: numberUnitSchema,
+  imperial: numberUnitSchema.optional(),
+  rangeMessage: translationKey,
+  enteredKey: identifier.optional(),
+});
 
 /** multiSelect: how many options may be picked (Continue is enabled only within min..max). */
 export const selectionsSchema = z
@@ -226,13 +263,12 @@ export const stepSchema = z.strictObject({
   info: z.union([z.boolean(), translationKey]).optional(),
   links: z.array(linkSchema).optional(),
   background: backgroundSchema.optional(),
-  placeholder: measurementPlaceholderSchema.optional(),
+  /** number: the name of the unit system (flow-level `unitSystems`) the step asks in. */
+  unitSystem: identifier.optional(),
   /** singleChoice: options as a list (default) or as two-column tiles with a big icon (e.g. gender). */
   optionLayout: z.enum(['list', 'tiles']).optional(),
   /** info: the illustration or chart that makes the step's claim. */
   visual: visualSchema.optional(),
-  /** height / weight / age: plausible values in the stored unit (cm, kg, years), e.g. { min: 100, max: 250 }. */
-  range: numberRangeSchema.optional(),
   /** multiSelect: how many options may be picked. */
   selections: selectionsSchema.optional(),
   /** multiSelect: the option that stands alone ("none of these"): picking it clears the others and vice versa. */
@@ -313,6 +349,13 @@ export const flowFileSchema = z.strictObject({
   optionSets: z.record(identifier, z.array(optionSchema).min(1)).optional(),
   /** The local-storage keys steps may write (`storage: { mode: value, key }`), and their form. */
   storageKeys: z.record(identifier, storageKeySchema).optional(),
+  /** The unit systems number steps ask in, by name (see `unitSystemSchema`). */
+  unitSystems: z.record(identifier, unitSystemSchema).optional(),
+  /**
+   * Region subtags of the browser language whose visitors start number steps in imperial units (spec:
+   * "US" as in en-US). Default [US].
+   */
+  imperialRegions: z.array(z.string().regex(/^([A-Z]{2}|\d{3})$/, 'must be a region code like "US"')).optional(),
   steps: z.record(identifier, stepOverrideSchema).optional(),
 });
 export type FlowFile = z.infer<typeof flowFileSchema>;
@@ -331,6 +374,8 @@ export const resolvedFlowSchema = z.strictObject({
   rootSpinnerMs: rootSpinnerMs.default(DEFAULT_ROOT_SPINNER_MS),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)),
   storageKeys: z.record(identifier, storageKeySchema).default({}),
+  unitSystems: z.record(identifier, unitSystemSchema).default({}),
+  imperialRegions: z.array(z.string()).default([...DEFAULT_IMPERIAL_REGIONS]),
   steps: z.record(identifier, stepSchema),
 });
 export type ResolvedFlow = z.infer<typeof resolvedFlowSchema>;

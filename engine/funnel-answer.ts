@@ -5,14 +5,17 @@
 export type FunnelAnswer =
   /** singleChoice: the option value from the flow. */
   | { readonly kind: 'choice'; readonly value: string }
-  /** height / weight screens: the text as typed, and the unit system of the toggle. */
+  /**
+   * number steps with a unit toggle (height, weight) or decimals: the text as typed, and the unit system
+   * it is in (a composite side's minor unit, inches, when typed in one field).
+   */
   | { readonly kind: 'measurement'; readonly text: string; readonly unit: UnitSystem }
   /**
-   * height in imperial units as US visitors say it: feet and inches, as typed (inches may be blank: 6 ft).
-   * Stored in cm like every height.
+   * number steps whose imperial unit is a composite, as US visitors say a height: feet and inches (major
+   * and minor units), as typed (inches may be blank: 6 ft). Stored in the metric unit like every number.
    */
   | { readonly kind: 'feetInches'; readonly feet: string; readonly inches: string }
-  /** age: the text as typed. */
+  /** number steps with one whole-number unit and no toggle (age): the text as typed. */
   | { readonly kind: 'wholeNumber'; readonly text: string }
   /** multiSelect: the option values picked, in the order of the option set. */
   | { readonly kind: 'choices'; readonly values: readonly string[] }

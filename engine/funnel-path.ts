@@ -4,6 +4,7 @@ import type { CalendarDay } from './daily-calorie-plan.ts';
 import { answerStorageWrites } from './answer-storage.ts';
 import { evaluateCondition, type ConditionFacts, type Fact } from './flow-condition.ts';
 import type { FunnelAnswer, FunnelAnswers } from './funnel-answer.ts';
+import { typedQuantity, type TypedQuantity } from './number-answer-check.ts';
 import { isSignUpStep } from './questionnaire-progress.ts';
 
 /**
@@ -210,6 +211,14 @@ class PathWalker {
     return typeof value === 'object' ? undefined : value;
   }
 
+  /** An answer as a text shows it: a number step with a unit toggle in the unit it was typed in. */
+  shownAnswer(stepId: string): TextValue | undefined {
+    const step = this.byId.get(stepId);
+    const answer = this.answered.get(stepId);
+    if (step?.number?.imperial !== undefined && answer !== undefined) return typedQuantity(step, answer);
+    return this.answerOf(stepId);
+  }
+
   /** A calculator's result on this path's answers: a number, or a date as UTC midnight. */
   computedValue(name: string): number | Date | undefined {
     const stored = this.storedValues();
@@ -248,22 +257,26 @@ class PathWalker {
   }
 }
 
+/** A value an info step's texts show: an option value, a number, a calendar day, or a number with its unit. */
+export type TextValue = string | number | Date | TypedQuantity;
+
 /**
  * The values an info step's texts interpolate (`values:` in the YAML), from the answers on the
- * visitor's path: numbers in the stored unit, option values, and calculator results (a date as a UTC
- * midnight `Date`, for i18next's `datetime` formatter with `timeZone: UTC`). A value that cannot be
- * known (an input skipped) is left out, and the text shows its placeholder name.
+ * visitor's path: option values, the answer of a number step with a unit toggle in the unit the visitor
+ * typed it in (a `TypedQuantity`, "154 lb"), other numbers as stored, and calculator results (a date as
+ * a UTC midnight `Date`, for i18next's `datetime` formatter with `timeZone: UTC`). A value that cannot
+ * be known (an input skipped) is left out, and the text shows its placeholder name.
  */
-export function textValues(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): Record<string, string | number | Date> {
+export function textValues(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): Record<string, TextValue> {
   const walker = new PathWalker(flow, env);
   const path = walkPath(flow, answers, env);
   for (const onPath of path.steps) {
     const answer = answers[onPath.id];
     if (answer !== undefined) walker.answered.set(onPath.id, answer);
   }
-  const values: Record<string, string | number | Date> = {};
+  const values: Record<string, TextValue> = {};
   for (const [name, source] of Object.entries(step.values ?? {})) {
-    const value = 'answer' in source ? walker.answerOf(source.answer) : walker.computedValue(source.computed);
+    const value = 'answer' in source ? walker.shownAnswer(source.answer) : walker.computedValue(source.computed);
     if (value !== undefined) values[name] = value;
   }
   return values;

@@ -1,6 +1,6 @@
-import { CENTIMETRES_PER_INCH, INCHES_PER_FOOT, KILOGRAMS_PER_POUND, feetInchesToCentimetres, isDecimalText, parseDecimal, parseWholeNumber } from './answer-storage';
-import type { CompiledStep } from './compiled-flow';
-import type { FunnelAnswer, UnitSystem } from './funnel-answer';
+import { readNumber } from './answer-storage.ts';
+import type { CompiledStep } from './compiled-flow.ts';
+import type { FunnelAnswer, UnitSystem } from './funnel-answer.ts';
 
 /**
  * Why a number step refuses an answer:
@@ -17,54 +17,57 @@ export interface DisplayRange {
 }
 
 /**
- * What is wrong with a number answer for a height, weight or age step, or undefined when the machine
- * may accept it. The value is checked after conversion to the stored unit (cm, kg, years), against the
- * step's `range` from the flow YAML, so the YAML states one range whatever unit the visitor types in.
+ * A number answer in the unit the visitor typed it in, for the texts of info steps ("154 lb", "5 ft 7 in"):
+ * `amount` in `unit` (in the minor unit of a composite, which `per` minor units make one major).
  */
-export function numberAnswerProblem(step: CompiledStep, answer: FunnelAnswer): NumberProblem | undefined {
-  const stored = storedNumber(step, answer);
-  if (stored === 'blank' || stored === 'notANumber') return stored;
-  if (step.range && (stored < step.range.min || stored > step.range.max)) return 'outOfRange';
-  return undefined;
-}
-
-function storedNumber(step: CompiledStep, answer: FunnelAnswer): number | 'blank' | 'notANumber' {
-  switch (answer.kind) {
-    case 'measurement': {
-      if (answer.text.trim() === '') return 'blank';
-      if (!isDecimalText(answer.text)) return 'notANumber';
-      const factor = answer.unit === 'metric' ? 1 : step.screen === 'height' ? CENTIMETRES_PER_INCH : KILOGRAMS_PER_POUND;
-      return parseDecimal(answer.text) * factor;
-    }
-    case 'feetInches': {
-      if (answer.feet.trim() === '') return 'blank';
-      return feetInchesToCentimetres(answer.feet, answer.inches) ?? 'notANumber';
-    }
-    case 'wholeNumber': {
-      if (answer.text.trim() === '') return 'blank';
-      return isDecimalText(answer.text) ? parseWholeNumber(answer.text) : 'notANumber';
-    }
-    default:
-      return 'notANumber';
-  }
+export interface TypedQuantity {
+  readonly kind: 'quantity';
+  readonly amount: number;
+  readonly unit: string;
+  readonly per?: number;
 }
 
 /**
- * The step's range in the unit the visitor sees, rounded inwards to whole units so every value the
- * message names is accepted (100-250 cm is 40-98 in; 30-300 kg is 67-661 lb). Height in imperial is in
- * inches; `feetAndInches` splits it for display. Undefined when the step declares no range.
+ * What is wrong with a number answer for a number step, or undefined when the machine may accept it.
+ * A unit with its own `range` is checked in that unit; otherwise the value is converted to the stored
+ * (metric) unit and checked against the metric range, so the YAML can state one range for both.
  */
-export function displayRange(step: CompiledStep, unit: UnitSystem): DisplayRange | undefined {
-  const range = step.range;
-  if (!range) return undefined;
-  if (unit === 'metric' || step.screen === 'age') return range;
-  const perUnit = step.screen === 'height' ? CENTIMETRES_PER_INCH : KILOGRAMS_PER_POUND;
-  // A tiny tolerance keeps exact conversions (e.g. 254 cm = 100 in) from rounding the wrong way.
-  return { min: Math.ceil(range.min / perUnit - 1e-9), max: Math.floor(range.max / perUnit + 1e-9) };
+export function numberAnswerProblem(step: CompiledStep, answer: FunnelAnswer): NumberProblem | undefined {
+  const read = readNumber(step, answer);
+  if (read === 'blank' || read === 'notANumber') return read;
+  const metricRange = step.number?.metric.range;
+  const [value, range] = read.unit.range ? [read.typed, read.unit.range] : [read.stored, metricRange];
+  if (range && (value < range.min || value > range.max)) return 'outOfRange';
+  return undefined;
 }
 
-/** Whole inches as feet and inches (65 -> 5 ft 5 in). */
-export function feetAndInches(totalInches: number): { readonly feet: number; readonly inches: number } {
-  const rounded = Math.round(totalInches);
-  return { feet: Math.floor(rounded / INCHES_PER_FOOT), inches: rounded % INCHES_PER_FOOT };
+/** The answer as typed, in its unit, undefined when it is no number of this step. */
+export function typedQuantity(step: CompiledStep, answer: FunnelAnswer): TypedQuantity | undefined {
+  const read = readNumber(step, answer);
+  if (typeof read !== 'object') return undefined;
+  const per = read.unit.composite?.per;
+  return { kind: 'quantity', amount: read.typed, unit: read.unit.unit, ...(per === undefined ? {} : { per }) };
+}
+
+/**
+ * The step's range in the unit the visitor sees: the unit's own range, else the metric range converted
+ * and rounded inwards to whole units so every value the message names is accepted (100-250 cm is
+ * 40-98 in; 30-300 kg is 67-661 lb). A composite's range is in its minor unit; `splitComposite` splits
+ * it for display. Undefined when the step declares no range.
+ */
+export function displayRange(step: CompiledStep, system: UnitSystem): DisplayRange | undefined {
+  const number = step.number;
+  const unit = system === 'imperial' ? (number?.imperial ?? number?.metric) : number?.metric;
+  if (!unit) return undefined;
+  if (unit.range) return unit.range;
+  const range = number?.metric.range;
+  if (!range) return undefined;
+  // A tiny tolerance keeps exact conversions (e.g. 254 cm = 100 in) from rounding the wrong way.
+  return { min: Math.ceil(range.min / unit.toStored - 1e-9), max: Math.floor(range.max / unit.toStored + 1e-9) };
+}
+
+/** Minor units as whole major and minor units (65 in -> 5 ft 5 in), rounded to a whole minor unit. */
+export function splitComposite(totalMinor: number, per: number): { readonly major: number; readonly minor: number } {
+  const rounded = Math.round(totalMinor);
+  return { major: Math.floor(rounded / per), minor: rounded % per };
 }

@@ -13,8 +13,11 @@ export const DEFAULT_CURRENCY = 'eur';
 /** Spec section 9: weekly is 7 days, yearly 365; the per-day price is the intro price over them. */
 export const PLAN_DAYS: Readonly<Record<PlanId, number>> = { weekly: 7, yearly: 365 };
 
-/** The lookup keys of each plan's prices (spec section 3; config/stripe-catalogue.yaml). */
-const LOOKUP_KEYS: Readonly<Record<PlanId, { readonly intro: string; readonly full: string }>> = {
+/** The lookup keys of a plan's prices (config/stripe-catalogue.yaml). */
+export type PlanLookupKeys = Readonly<Record<PlanId, { readonly intro: string; readonly full: string }>>;
+
+/** The spec's lookup keys of each plan's prices (section 3); config/paywalls.yaml's default paywall uses them. */
+export const SPEC_LOOKUP_KEYS: PlanLookupKeys = {
   weekly: { intro: 'w-intro', full: 'w-full' },
   yearly: { intro: 'y-intro', full: 'y-full' },
 };
@@ -47,15 +50,15 @@ export interface CheckoutPlans {
 }
 
 /**
- * The two plans in the visitor's currency: the cached `preferredCurrency` when every plan price has an
- * amount in it (its own currency or a `currency_options` entry), otherwise eur, otherwise the prices'
- * own currency. Throws when a lookup key is missing or has no amount: the page cannot sell then, and
+ * The two plans priced by the paywall's lookup keys (the spec's by default), in the visitor's currency:
+ * the cached `preferredCurrency` when every plan price has an amount in it (its own currency or a
+ * `currency_options` entry), otherwise eur, otherwise the prices' own currency. Throws when a lookup key is missing or has no amount: the page cannot sell then, and
  * the loader's error element says so.
  */
-export function checkoutPlans(prices: readonly ListedPrice[], preferredCurrency: string | undefined): CheckoutPlans {
+export function checkoutPlans(prices: readonly ListedPrice[], preferredCurrency: string | undefined, lookupKeys: PlanLookupKeys = SPEC_LOOKUP_KEYS): CheckoutPlans {
   const byKey = new Map<string, ListedPrice>();
   for (const price of prices) if (price.lookup_key !== null) byKey.set(price.lookup_key, price);
-  const needed = PLAN_IDS.flatMap((plan) => [LOOKUP_KEYS[plan].intro, LOOKUP_KEYS[plan].full]).map((key) => {
+  const needed = PLAN_IDS.flatMap((plan) => [lookupKeys[plan].intro, lookupKeys[plan].full]).map((key) => {
     const price = byKey.get(key);
     if (price === undefined) throw new Error(`The price list has no price with lookup key ${key}`);
     return price;
@@ -64,8 +67,8 @@ export function checkoutPlans(prices: readonly ListedPrice[], preferredCurrency:
   const currency = candidates.find((candidate): candidate is string => candidate !== undefined && needed.every((price) => amountIn(price, candidate) !== undefined));
   if (currency === undefined) throw new Error('The plan prices share no currency');
   const plan = (id: PlanId): PlanPrice => {
-    const intro = byKey.get(LOOKUP_KEYS[id].intro);
-    const full = byKey.get(LOOKUP_KEYS[id].full);
+    const intro = byKey.get(lookupKeys[id].intro);
+    const full = byKey.get(lookupKeys[id].full);
     const introAmount = intro && amountIn(intro, currency);
     const fullAmount = full && amountIn(full, currency);
     if (intro === undefined || introAmount === undefined || fullAmount === undefined) throw new Error(`The ${id} plan has no amount in ${currency}`);

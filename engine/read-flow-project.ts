@@ -7,6 +7,7 @@ import type { TranslationFileInput } from './translation-catalog.ts';
 export const flowProjectLayout = {
   flowsDir: 'flows',
   variantsFile: 'flows/variants.yaml',
+  experimentsDir: 'experiments',
   publicDir: 'public',
   englishLocaleDir: 'public/locales/en',
 } as const;
@@ -30,7 +31,7 @@ export function flowsDirFromEnvironment(root: string, env: Readonly<Record<strin
 }
 
 /**
- * Reads flows/*.yaml, flows/variants.yaml and public/locales/en/*.json under `root` (the only engine
+ * Reads flows/*.yaml, flows/variants.yaml, experiments/*.yaml and public/locales/en/*.json under `root` (the only engine
  * module doing I/O; build-time only). Paths in the result are relative to `root` with forward slashes,
  * so messages read `flows/v1.yaml:42:7` (a `flowsDir` outside the root is named by its absolute path).
  *
@@ -47,6 +48,8 @@ export function readFlowProject(root: string, flowsDir: string = join(root, flow
   const variantsName = flowProjectLayout.variantsFile.slice(flowProjectLayout.flowsDir.length + 1);
   const flowFiles = flowNames.filter((name) => name !== variantsName).map((name) => read(join(flowsDir, name)));
   const variantsFile = flowNames.includes(variantsName) ? read(join(flowsDir, variantsName)) : undefined;
+  const experimentsDir = join(root, flowProjectLayout.experimentsDir);
+  const experimentFiles = listFiles(experimentsDir, /\.ya?ml$/).map((name) => read(join(experimentsDir, name)));
   const englishDir = join(root, flowProjectLayout.englishLocaleDir);
   const translationFiles = listFiles(englishDir, /\.json$/).map((name): TranslationFileInput => ({
     namespace: name.replace(/\.json$/, ''),
@@ -61,7 +64,7 @@ export function readFlowProject(root: string, flowsDir: string = join(root, flow
     return existsSync(absolute) && statSync(absolute).isFile();
   };
 
-  return { flowFiles, ...(variantsFile === undefined ? {} : { variantsFile }), translationFiles, publicFileExists, watchFiles };
+  return { flowFiles, ...(variantsFile === undefined ? {} : { variantsFile }), experimentFiles, translationFiles, publicFileExists, watchFiles };
 }
 
 /** `flows/v1.yaml` for a file under the root, the absolute path for one elsewhere. */

@@ -76,6 +76,8 @@ function mergeFlow(parent: Partial<FlowFile>, child: FlowFile): Partial<FlowFile
     orders: child.orders ?? parent.orders,
     optionSets: { ...parent.optionSets, ...child.optionSets },
     storageKeys: { ...parent.storageKeys, ...child.storageKeys },
+    unitSystems: { ...parent.unitSystems, ...child.unitSystems },
+    imperialRegions: child.imperialRegions ?? parent.imperialRegions,
     steps,
   };
 }

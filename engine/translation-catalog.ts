@@ -57,6 +57,14 @@ export class TranslationCatalog {
     return this.lookup(key) !== undefined;
   }
 
+  /** The names of the texts directly under `key` (`common:units` -> cm, kg, ...), for suggestions. */
+  namesUnder(key: string): string[] {
+    const split = key.indexOf(':');
+    const namespace = this.namespaces.get(key.slice(0, split));
+    const node = namespace === undefined ? undefined : readPath(namespace.data, key.slice(split + 1));
+    return isRecord(node) ? Object.keys(node).filter((name) => typeof node[name] === 'string') : [];
+  }
+
   /** The file a key would live in, for messages: `public/locales/en/onboarding.json`. */
   fileFor(key: string): string {
     const namespace = key.split(':')[0] ?? key;

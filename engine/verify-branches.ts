@@ -21,7 +21,7 @@ interface BranchCheck {
 }
 
 /** Steps whose answer is a number conditions compare (a slider's in its own scale). */
-const numberKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age', 'slider']);
+const numberKinds: ReadonlySet<ScreenKind> = new Set(['number', 'slider']);
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
 const numericTests = new Set(['greaterThan', 'lessThan', 'atLeast', 'atMost']);
 /** Paths the reachability proof may walk before it asks the author to simplify. */
@@ -134,7 +134,7 @@ function verifyAnswerComparison(check: BranchCheck, comparison: Extract<Conditio
     });
   } else if (numberKinds.has(step.screen)) {
     if (typeof test.operand !== 'number') {
-      out.push(locator.at([...at, test.name], `"${stepId}" is a number (stored in ${storedUnit(step.screen)}): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`));
+      out.push(locator.at([...at, test.name], `"${stepId}" is a number (stored in ${step.screen === 'slider' ? 'the units of its scale' : storedUnit(flow, step.unitSystem)}): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`));
     }
   } else {
     const hint = step.screen === 'date' ? ': compare a birth date through a calculator, e.g. { computed: ageFromBirthDate, atLeast: 18 }' : '';
@@ -208,8 +208,8 @@ export function verifyTextValues(flow: ResolvedFlow, ids: readonly string[], loc
   });
 }
 
-function storedUnit(screen: ScreenKind): string {
-  return screen === 'height' ? 'cm' : screen === 'weight' ? 'kg' : screen === 'slider' ? 'the units of its scale' : 'years';
+function storedUnit(flow: ResolvedFlow, unitSystem: string | undefined): string {
+  return (unitSystem === undefined ? undefined : flow.unitSystems[unitSystem]?.metric.unit) ?? 'its metric unit';
 }
 
 /**
@@ -304,15 +304,16 @@ function representativeAnswers(step: CompiledStep, read: boolean, thresholds: re
       const options = step.options ?? [];
       return (read ? options : options.slice(0, 1)).map((option) => ({ kind: 'choice', value: option.value }));
     }
-    case 'height':
-    case 'weight':
-    case 'age': {
-      const range = step.range ?? { min: 1, max: 100 };
+    case 'number': {
+      // In the metric unit, the stored one: the numbers conditions compare with.
+      const metric = step.number?.metric;
+      const range = metric?.range ?? { min: 1, max: 100 };
       const middle = (range.min + range.max) / 2;
       const values = read ? [range.min, middle, range.max, ...thresholds.flatMap((t) => [t - 1, t, t + 1])] : [middle];
-      const whole = step.screen === 'age';
+      const whole = metric?.decimals === false;
       const inRange = [...new Set(values.map((v) => (whole ? Math.round(v) : v)))].filter((v) => v >= range.min && v <= range.max);
-      return inRange.map((value): FunnelAnswer => (whole ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
+      const wholeAnswer = whole && step.number?.imperial === undefined;
+      return inRange.map((value): FunnelAnswer => (wholeAnswer ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
     }
     case 'multiSelect': {
       // Each option on its own (a read answer) is enough to show every `includes` both ways.

@@ -10,6 +10,7 @@ import { compileFlow } from './compile-flow.ts';
 import { shiftDay } from './date-answer.ts';
 import { profileColumnForms } from './profile-from-answers.ts';
 import { verifyBranchRules, verifyReachable, verifyTextValues } from './verify-branches.ts';
+import { verifyUnitSystem } from './verify-unit-systems.ts';
 
 export interface VerifyFlowContext {
   /** The English translations: every referenced key must exist there. */
@@ -23,7 +24,6 @@ export interface VerifyFlowContext {
 }
 
 const signUpKinds: ReadonlySet<ScreenKind> = new Set(['signUpEmail', 'signUpPassword']);
-const measurementKinds: ReadonlySet<ScreenKind> = new Set(['height', 'weight', 'age']);
 /** Steps that show options from an option set. */
 const optionKinds: ReadonlySet<ScreenKind> = new Set(['singleChoice', 'multiSelect']);
 /** The question kinds of issue 28: each must store its answer, under a key or under the English heading. */
@@ -37,7 +37,8 @@ const SAMPLE_DAY = '2024-02-29';
  * - the order exists and lists only defined steps, each once (with "did you mean")
  * - option sets exist; singleChoice steps have options and store the answer; only they may use options
  *   or `answerText`; storage `map` keys are values of the step's options
- * - height/weight/age store a `value` and have a placeholder
+ * - number steps store a `value` and name a declared unit system; its units, placeholders, ranges and
+ *   texts are complete (verify-unit-systems.ts)
  * - each storage key (and each answerText heading) is written by at most one step
  * - sign-up steps come last; the funnel ends in sign-up and its exit leaves the flow
  * - every referenced translation key exists in the English files; every background image exists
@@ -84,6 +85,8 @@ export function verifyFlow(resolved: ResolvedFlowSource, context: VerifyFlowCont
     const step = flow.steps[id];
     if (step !== undefined) verifyStep(flow, id, step, context, locator, out);
   }
+  const unitSystems = new Set(used.flatMap((id) => flow.steps[id]?.unitSystem ?? []));
+  for (const name of unitSystems) verifyUnitSystem(flow, name, context.translations, locator, out);
   verifyUniqueStorage(flow, used, context, locator, out);
   verifyProfileColumns(flow, locator, out);
   verifyEnding(flow, orderName, ids, locator, out);
@@ -134,14 +137,16 @@ function verifyStep(
     }
   }
 
-  if (measurementKinds.has(step.screen)) {
-    if (step.storage.mode !== 'value') {
-      out.push(locator.at(at('storage'), `${step.screen} steps store a number: use storage { mode: value, key: <key> }`));
+  if (step.screen === 'number') {
+    if (step.storage.mode !== 'value') out.push(locator.at(at('storage'), 'number steps store a number: use storage { mode: value, key: <key> }'));
+    const systems = Object.keys(flow.unitSystems);
+    if (step.unitSystem === undefined) {
+      out.push(locator.at(at('screen'), `number steps need "unitSystem: <name>", one of the flow's unitSystems (${systems.join(', ') || 'none declared'})`));
+    } else if (flow.unitSystems[step.unitSystem] === undefined) {
+      out.push(locator.at(at('unitSystem'), `unknown unit system "${step.unitSystem}"${didYouMean(step.unitSystem, systems)} (declared: ${systems.join(', ') || 'none'})`));
     }
-    if (step.placeholder === undefined) out.push(locator.at(at('placeholder'), `${step.screen} steps need a placeholder { metric, imperial }`));
-    if (step.range === undefined) out.push(locator.at(at('range'), `${step.screen} steps need a plausible range { min, max } in the stored unit (cm, kg or years)`));
-  } else if (step.range !== undefined) {
-    out.push(locator.at(at('range'), `range only applies to height, weight and age steps (this step is "${step.screen}")`));
+  } else if (step.unitSystem !== undefined) {
+    out.push(locator.at(at('unitSystem'), `unitSystem only applies to number steps (this step is "${step.screen}")`));
   }
 
   if (step.screen === 'multiSelect' && optionValues.length > 0) {
@@ -238,21 +243,19 @@ function verifyKindFields(
   }
 }
 
-/** The form each kind writes under a `value` key (engine/answer-storage.ts). */
+/** The form each kind writes under a `value` key (engine/answer-storage.ts); a number step's depends on its unit system. */
 const writtenForms: Readonly<Partial<Record<ScreenKind, StoredForm>>> = {
   singleChoice: 'option',
   multiSelect: 'options',
-  height: 'number',
-  weight: 'number',
-  age: 'wholeNumber',
   slider: 'number',
   date: 'date',
   text: 'text',
 };
 
 /**
- * A `value` key is one the flow declares (`storageKeys`), in the form the step writes; a height or
- * weight also writes `useMetricOrImperial` (and a height `heightEntered`), which must be declared flags.
+ * A `value` key is one the flow declares (`storageKeys`), in the form the step writes (a number step:
+ * `wholeNumber` when its unit system takes no decimals); a number step with an imperial side also
+ * writes `useMetricOrImperial`, and its unit system's `enteredKey`: both must be declared flags.
  */
 function verifyDeclaredKey(flow: ResolvedFlow, step: StepDefinition, at: (...path: FlowPath) => FlowPath, locator: ResolvedFlowSource['locator'], out: FlowDiagnostic[]): void {
   if (step.storage.mode !== 'value') return;
@@ -264,14 +267,15 @@ function verifyDeclaredKey(flow: ResolvedFlow, step: StepDefinition, at: (...pat
     out.push(locator.at(at('storage', 'key'), `unknown key "${key}"${suggestion || `: declare it under storageKeys (declared: ${declared.join(', ') || 'none'})`}`));
     return;
   }
-  const form = writtenForms[step.screen];
+  const system = step.unitSystem === undefined ? undefined : flow.unitSystems[step.unitSystem];
+  const form = step.screen === 'number' ? (system?.metric.decimals === false ? 'wholeNumber' : 'number') : writtenForms[step.screen];
   if (form !== undefined && declaration.form !== form) {
     out.push(locator.at(at('storage', 'key'), `key "${key}" is declared as ${declaration.form} (storageKeys), but a ${step.screen} step writes ${form}`));
   }
-  const alongside = step.screen === 'height' ? ['useMetricOrImperial', 'heightEntered'] : step.screen === 'weight' ? ['useMetricOrImperial'] : [];
+  const alongside = [...(system?.imperial === undefined ? [] : ['useMetricOrImperial']), ...(system?.enteredKey === undefined ? [] : [system.enteredKey])];
   for (const flag of alongside) {
     if (flow.storageKeys[flag]?.form !== 'flag') {
-      out.push(locator.at(at('storage', 'key'), `a ${step.screen} step also writes "${flag}": declare it under storageKeys as { form: flag }`));
+      out.push(locator.at(at('storage', 'key'), `a ${step.screen} step in unit system "${step.unitSystem ?? ''}" also writes "${flag}": declare it under storageKeys as { form: flag }`));
     }
   }
 }

@@ -15,7 +15,7 @@ export function InfoScreen({ step, onContinue, textValues }: ScreenProps) {
       }}
     >
       <input type="hidden" name="answer" value="continue" />
-      {step.visual ? <InfoVisual visual={step.visual} /> : null}
+      {step.visual ? <InfoVisual visual={step.visual} {...(textValues === undefined ? {} : { values: textValues })} /> : null}
       <StepInfo step={step} {...(textValues === undefined ? {} : { values: textValues })} />
       <button type="submit" className="primary-button">
         {t('continue')}

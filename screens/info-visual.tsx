@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CompiledStep } from '../engine/compiled-flow';
+import type { TextValue } from '../engine/funnel-path';
+import { useInterpolatedText } from './interpolated-text';
 import { OptionIcon } from './option-icon';
 import './info-visual.css';
 
@@ -10,18 +12,23 @@ type Visual = NonNullable<CompiledStep['visual']>;
  * drawings are decoration; every number and label is also real text beside them, so screen readers
  * and translations get the claim too.
  */
-export function InfoVisual({ visual }: { readonly visual: Visual }) {
+export function InfoVisual({ visual, values }: { readonly visual: Visual; readonly values?: Readonly<Record<string, TextValue>> }) {
+  // The labels interpolate the step's values like its text ("You could weigh {{goalWeight}}").
+  const text = useInterpolatedText(values);
   switch (visual.kind) {
     case 'share':
-      return <ShareDonut percent={visual.percent} labelKey={visual.label} restLabelKey={visual.restLabel} />;
+      return <ShareDonut text={text} percent={visual.percent} labelKey={visual.label} restLabelKey={visual.restLabel} />;
     case 'checklist':
-      return <Checklist items={visual.items} />;
+      return <Checklist text={text} items={visual.items} />;
     case 'bars':
-      return <Bars unitKey={visual.unit} bars={visual.bars} />;
+      return <Bars text={text} unitKey={visual.unit} bars={visual.bars} />;
     case 'trend':
-      return <Trend startKey={visual.start} endKey={visual.end} series={visual.series} />;
+      return <Trend text={text} startKey={visual.start} endKey={visual.end} series={visual.series} />;
   }
 }
+
+/** A label's text, with the step's values filled in. */
+type Text = (key: string) => string;
 
 function usePercent(): (value: number) => string {
   const { i18n } = useTranslation();
@@ -29,8 +36,7 @@ function usePercent(): (value: number) => string {
   return (value) => format.format(value / 100);
 }
 
-function ShareDonut({ percent, labelKey, restLabelKey }: { readonly percent: number; readonly labelKey: string; readonly restLabelKey: string }) {
-  const { t } = useTranslation();
+function ShareDonut({ text, percent, labelKey, restLabelKey }: { readonly text: Text; readonly percent: number; readonly labelKey: string; readonly restLabelKey: string }) {
   const formatPercent = usePercent();
   const radius = 52;
   const circumference = 2 * Math.PI * radius;
@@ -57,19 +63,18 @@ function ShareDonut({ percent, labelKey, restLabelKey }: { readonly percent: num
       <ul className="legend">
         <li className="legend__item">
           <span className="legend__swatch legend__swatch--brand" aria-hidden="true" />
-          <strong>{formatPercent(percent)}</strong> {t(labelKey)}
+          <strong>{formatPercent(percent)}</strong> {text(labelKey)}
         </li>
         <li className="legend__item">
           <span className="legend__swatch legend__swatch--rest" aria-hidden="true" />
-          <strong>{formatPercent(100 - percent)}</strong> {t(restLabelKey)}
+          <strong>{formatPercent(100 - percent)}</strong> {text(restLabelKey)}
         </li>
       </ul>
     </figure>
   );
 }
 
-function Checklist({ items }: { readonly items: Extract<Visual, { kind: 'checklist' }>['items'] }) {
-  const { t } = useTranslation();
+function Checklist({ text, items }: { readonly text: Text; readonly items: Extract<Visual, { kind: 'checklist' }>['items'] }) {
   return (
     <ul className="visual checklist">
       {items.map((item) => (
@@ -77,25 +82,25 @@ function Checklist({ items }: { readonly items: Extract<Visual, { kind: 'checkli
           <span className="checklist__icon">
             <OptionIcon name={item.icon} />
           </span>
-          <span className="checklist__label">{t(item.label)}</span>
+          <span className="checklist__label">{text(item.label)}</span>
         </li>
       ))}
     </ul>
   );
 }
 
-function Bars({ unitKey, bars }: { readonly unitKey: string; readonly bars: Extract<Visual, { kind: 'bars' }>['bars'] }) {
-  const { t, i18n } = useTranslation();
+function Bars({ text, unitKey, bars }: { readonly text: Text; readonly unitKey: string; readonly bars: Extract<Visual, { kind: 'bars' }>['bars'] }) {
+  const { i18n } = useTranslation();
   const max = Math.max(...bars.map((bar) => bar.value), 1);
   const format = new Intl.NumberFormat(i18n.language);
   return (
     <figure className="visual bars">
-      <figcaption className="bars__unit">{t(unitKey)}</figcaption>
+      <figcaption className="bars__unit">{text(unitKey)}</figcaption>
       <ul className="bars__list">
         {bars.map((bar) => (
           <li key={bar.label} className="bars__row">
             {bar.icon ? <OptionIcon className="bars__icon" name={bar.icon} /> : null}
-            <span className="bars__label">{t(bar.label)}</span>
+            <span className="bars__label">{text(bar.label)}</span>
             <span className="bars__track" aria-hidden="true">
               <span className="bars__fill" style={{ inlineSize: `${Math.max(4, (bar.value / max) * 100)}%` }} />
             </span>
@@ -108,15 +113,16 @@ function Bars({ unitKey, bars }: { readonly unitKey: string; readonly bars: Extr
 }
 
 function Trend({
+  text,
   startKey,
   endKey,
   series,
 }: {
+  readonly text: Text;
   readonly startKey: string;
   readonly endKey: string;
   readonly series: Extract<Visual, { kind: 'trend' }>['series'];
 }) {
-  const { t } = useTranslation();
   const all = series.flatMap((line) => line.points);
   const min = Math.min(...all);
   const max = Math.max(...all);
@@ -152,14 +158,14 @@ function Trend({
         ))}
       </svg>
       <div className="trend__axis">
-        <span>{t(startKey)}</span>
-        <span>{t(endKey)}</span>
+        <span>{text(startKey)}</span>
+        <span>{text(endKey)}</span>
       </div>
       <ul className="legend">
         {series.map((line) => (
           <li key={line.label} className="legend__item">
             <span className={`legend__swatch ${line.emphasis ? 'legend__swatch--brand' : 'legend__swatch--accent'}`} aria-hidden="true" />
-            {t(line.label)}
+            {text(line.label)}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { CompiledStep } from '../engine/compiled-flow';
 import type { FunnelAnswer, UnitSystem } from '../engine/funnel-answer';
+import type { TextValue } from '../engine/funnel-path';
 
 /**
  * What every screen component receives. Screens display the step and send answers; whether an answer is
@@ -26,7 +27,7 @@ export interface ScreenProps {
   /** The visitor's calendar day (YYYY-MM-DD): date steps show their range from it. */
   readonly today?: string;
   /** info: the values its texts interpolate (YAML `values:`, computed by engine/funnel-path.ts `textValues`). */
-  readonly textValues?: Readonly<Record<string, string | number | Date>>;
+  readonly textValues?: Readonly<Record<string, TextValue>>;
 }
 
 /** What the screen registry holds for each screen kind. */

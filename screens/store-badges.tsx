@@ -14,7 +14,7 @@ export interface StoreBadgesProps {
  * App Store and Google Play badges in the visitor's language (English when the language is not
  * offered), each a link to the store listing for that language. The badges are drawn here as SVG, so
  * they need no image request and carry translated text; the link's accessible name is the translated
- * "Download on the App Store" / "Get it on Google Play".
+ * "Download on the App Store" / "Get it on Google Play", the badge image's name.
  */
 export function StoreBadges({ language, ids = storeListingIds, className }: StoreBadgesProps) {
   const { t, i18n } = useTranslation('store-badges', language === undefined ? undefined : { lng: language });
@@ -22,11 +22,11 @@ export function StoreBadges({ language, ids = storeListingIds, className }: Stor
   const direction = i18n.dir(links.language);
   return (
     <div role="group" aria-label={t('group')} className={className} dir={direction} style={groupStyle}>
-      <a href={links.appStore} aria-label={t('appStore.label')} rel="noopener" style={linkStyle}>
-        <Badge caption={t('appStore.caption')} store={t('appStore.store')} direction={direction} glyph={<AppleGlyph />} />
+      <a href={links.appStore} rel="noopener" style={linkStyle}>
+        <Badge label={t('appStore.label')} caption={t('appStore.caption')} store={t('appStore.store')} direction={direction} glyph={<AppleGlyph />} />
       </a>
-      <a href={links.googlePlay} aria-label={t('googlePlay.label')} rel="noopener" style={linkStyle}>
-        <Badge caption={t('googlePlay.caption')} store={t('googlePlay.store')} direction={direction} glyph={<PlayGlyph />} />
+      <a href={links.googlePlay} rel="noopener" style={linkStyle}>
+        <Badge label={t('googlePlay.label')} caption={t('googlePlay.caption')} store={t('googlePlay.store')} direction={direction} glyph={<PlayGlyph />} />
       </a>
     </div>
   );
@@ -43,7 +43,11 @@ const textRoom = badgeWidth - textStart - padding;
 const groupStyle: CSSProperties = { display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 8 };
 const linkStyle: CSSProperties = { display: 'block', flex: `0 1 ${badgeWidth}px`, minWidth: 112, lineHeight: 0, borderRadius: 8 };
 
-function Badge({ caption, store, direction, glyph }: { caption: string; store: string; direction: 'ltr' | 'rtl'; glyph: ReactNode }) {
+/**
+ * The badge is an image named by the whole sentence ("Download on the App Store"), which names the link:
+ * a label on the link itself would differ from the badge's two lines of text as read (WCAG 2.5.3).
+ */
+function Badge({ label, caption, store, direction, glyph }: { label: string; caption: string; store: string; direction: 'ltr' | 'rtl'; glyph: ReactNode }) {
   // In right-to-left languages the glyph moves to the right edge and the text starts from the right.
   const rtl = direction === 'rtl';
   const glyphX = rtl ? badgeWidth - padding - glyphBox : padding;
@@ -53,7 +57,8 @@ function Badge({ caption, store, direction, glyph }: { caption: string; store: s
       viewBox={`0 0 ${badgeWidth} ${badgeHeight}`}
       width="100%"
       style={{ display: 'block', height: 'auto', maxWidth: badgeWidth }}
-      aria-hidden="true"
+      role="img"
+      aria-label={label}
       focusable="false"
       direction={direction}
     >

@@ -38,6 +38,8 @@ import { createMetaDevRoutes } from './meta/create-meta-dev-routes';
 import { createMetaRoutes } from './meta/create-meta-routes';
 import { createConfidenceRoutes } from './confidence/create-confidence-routes';
 import { loadFlagVariants } from './confidence/load-flag-variants';
+import { createExperimentReportRoutes } from './experiments/create-experiment-report-routes';
+import { reportExperiments } from './experiments/report-experiments';
 import type { CompiledVariants } from '../engine/compiled-flow';
 
 export interface AppDeps {
@@ -183,6 +185,7 @@ export function createApp(deps: AppDeps): Hono {
   if (config.devRoutes) {
     const root = repoRoot(import.meta.url);
     app.route('/_dev/funnel', createFunnelReportRoutes({ store: snowplowStore, flows: () => reportFlows(root), repoRoot: root }));
+    app.route('/_dev/experiments', createExperimentReportRoutes({ db, experiments: () => reportExperiments(root), repoRoot: root }));
   }
   // Sentry: the ingest endpoint of the local DSN, and what it received at /_dev/errors.
   const sentryStore = createSentryStore(db);

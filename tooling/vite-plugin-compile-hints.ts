@@ -21,7 +21,6 @@ const TAP_PATH_MODULES = [
   /\/node_modules\/@xstate\/react\//,
   /\/screens\/funnel\//,
   /\/screens\/[\w-]+-screen\.tsx$/,
-  /\/screens\/measurement-form\.tsx$/,
   /\/engine\/funnel-machine\.ts$/,
 ];
 

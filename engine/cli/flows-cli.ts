@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileFlow } from '../compile-flow';
 import type { FlowProjectResult } from '../compile-flow-project';
 import { compileFlowProject } from '../compile-flow-project';
 import { formatFlowDiagnostic } from '../flow-error';
+import { loadPaywalls, paywallsFile } from '../paywalls';
 import { renderFlowGraph } from '../flow-graph';
 import type { ResolvedFlow } from '../flow-schema';
 import type { FlowProjectFiles } from '../read-flow-project';
@@ -17,7 +18,7 @@ import { verifyTranslations } from '../verify-translations';
 /**
  * `npm run flows -- <command> [--dir <project root>]`
  *
- *   check   validate every flows/*.yaml in every order, flows/variants.yaml and the translations; exit 1 on any error
+ *   check   validate every flows/*.yaml in every order, flows/variants.yaml, experiments/*.yaml, config/paywalls.yaml and the translations; exit 1 on any error
  *   graph   write flow-graphs/<flow>.html (self-contained HTML + SVG) for every flow
  *   diff    steps inserted, removed, moved (and changed) between two flows or two orders of one flow
  *
@@ -48,7 +49,7 @@ export function flowsCli(argv: readonly string[], write: (line: string) => void 
 
 const usage = [
   'usage: npm run flows -- <command> [--dir <project root>]',
-  '  check                         validate every flow (in every step order) and flows/variants.yaml',
+  '  check                         validate every flow (in every step order), flows/variants.yaml, experiments/*.yaml and config/paywalls.yaml',
   '  graph [--out <dir>]           write an HTML diagram of each flow to flow-graphs/<id>.html',
   '  diff <from> <to> [--order o]  steps inserted, removed, moved or changed between two flows',
   '  diff <flow> --orders [a b]    the same between two step orders of one flow',
@@ -108,14 +109,20 @@ function check(dir: string, write: (line: string) => void): number {
   if (result.variants !== undefined && project.variantsFile !== undefined) {
     write(`ok ${project.variantsFile.file} (${Object.keys(result.variants.variants).length} variants of flag ${result.variants.flag})`);
   }
+  for (const e of result.experiments) write(`ok ${e.file} (experiment on ${e.flag}: ${e.plan.allocation.map((a) => a.variant).join(', ')} by ${e.plan.primaryMetric})`);
   for (const d of result.diagnostics) write(formatFlowDiagnostic(d));
+  // The plans page's paywalls name the flag's variants and the catalogue's prices (the build checks the same).
+  const paywalls = existsSync(join(dir, paywallsFile)) ? loadPaywalls(dir, { variantNames: result.variants && Object.keys(result.variants.variants) }) : undefined;
+  if (paywalls?.ok === true) write(`ok ${paywallsFile} (${Object.keys(paywalls.value.paywalls).length} paywalls, default ${paywalls.value.defaultPaywall})`);
+  const paywallProblems = paywalls?.ok === false ? paywalls.diagnostics : [];
+  for (const d of paywallProblems) write(formatFlowDiagnostic(d));
   // Every language must have exactly the keys the others have; the flows' keys are checked against
   // English above, so together a flow cannot reference a key some language lacks.
   const localesDir = join(dir, 'public', 'locales');
   const translationProblems = verifyTranslations(localesDir);
   if (translationProblems.length === 0) write('ok public/locales (every language has every key)');
   for (const problem of translationProblems) write(problem.message);
-  const errors = result.diagnostics.length + translationProblems.length;
+  const errors = result.diagnostics.length + paywallProblems.length + translationProblems.length;
   if (errors > 0) {
     write(`${errors} error${errors === 1 ? '' : 's'}`);
     return 1;

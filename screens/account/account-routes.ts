@@ -13,7 +13,10 @@ export function accountRoutes(areas: { readonly account: AccountArea; readonly t
   return [
     {
       path: 'account',
-      lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+      lazy: {
+        loader: async () => (await import('./account-nav-loader')).createAccountNavLoader(areas),
+        Component: async () => (await import('../account-area-layout')).AccountAreaLayout,
+      },
       children: [
         { index: true, loader: () => redirect('/account/subscription'), element: null },
         {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
 import { StoreBadges } from '../store-badges';
 import { useDisplayLocale } from '../use-display-locale';
 import { completedPurchaseFromState } from './completed-purchase-state';
@@ -19,14 +19,13 @@ import { focusWhenShown } from '../focus-when-shown';
  * confirmation. Otherwise, and for any other subscription: one card per subscription
  * saying where it stands, or that there is none. Then the next step, the spec's content: sign in to
  * the app with this e-mail (store badges), and that no new subscription can be bought here. When the
- * receipt service lists subscriptions, a button opens the spec's dialog. Sign-out posts to
- * /account/sign-out.
+ * receipt service lists subscriptions, a button opens the spec's dialog. Sign-out is in the area's
+ * navigation (screens/account-nav.tsx).
  */
 export function SubscriptionPage() {
   const { t } = useTranslation('account');
   const { email, subscriptions, standings } = useLoaderData<SubscriptionLoaderData>();
   const locationState: unknown = useLocation().state;
-  const busy = useNavigation().state !== 'idle';
   const [dialogOpen, setDialogOpen] = useState(false);
   const locale = useDisplayLocale();
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }), [locale]);
@@ -83,11 +82,6 @@ export function SubscriptionPage() {
           {t('subscription.viewSubscriptions')}
         </button>
       ) : null}
-      <Form method="post" action="/account/sign-out" className="subscription-page__sign-out">
-        <button type="submit" className="secondary-button" disabled={busy}>
-          {t('subscription.signOut')}
-        </button>
-      </Form>
       <SubscriptionsDialog open={dialogOpen} onClose={() => setDialogOpen(false)} subscriptions={subscriptions} formatDate={formatDate} />
     </main>
   );

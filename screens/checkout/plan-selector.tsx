@@ -1,9 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLAN_IDS, discountPercent, formatMoney, formatPerDay, type CheckoutPlans, type PlanId } from '../../engine/plan-pricing';
+import { discountPercent, formatMoney, formatPerDay, type CheckoutPlans, type PlanId } from '../../engine/plan-pricing';
 
 export interface PlanSelectorProps {
   readonly plans: CheckoutPlans;
+  /** The cards in the paywall's order. */
+  readonly order: readonly PlanId[];
+  /** The paywall's "Most popular" card, if any. */
+  readonly mostPopular: PlanId | undefined;
   readonly selected: PlanId;
   readonly onSelect: (plan: PlanId) => void;
   readonly disabled: boolean;
@@ -19,13 +23,13 @@ export interface PlanSelectorProps {
  * "1 of 2"). Each card's accessible name is the plan's name; its prices are its description. The
  * selection is the checkout machine's, so every selector on the page shows the same plan.
  */
-export function PlanSelector({ plans, selected, onSelect, disabled, legend, name, language }: PlanSelectorProps) {
+export function PlanSelector({ plans, order, mostPopular, selected, onSelect, disabled, legend, name, language }: PlanSelectorProps) {
   const { t } = useTranslation('checkout');
   const idBase = useId();
   return (
     <fieldset className="plan-selector" disabled={disabled}>
       <legend className="plan-selector__legend">{legend}</legend>
-      {PLAN_IDS.map((plan) => {
+      {order.map((plan) => {
         const price = plans[plan];
         const nameId = `${idBase}-${plan}-name`;
         const pricesId = `${idBase}-${plan}-prices`;
@@ -44,7 +48,7 @@ export function PlanSelector({ plans, selected, onSelect, disabled, legend, name
               aria-labelledby={nameId}
               aria-describedby={pricesId}
             />
-            {plan === 'weekly' ? <span className="plan-card__popular">{t('plans.mostPopular')}</span> : null}
+            {plan === mostPopular ? <span className="plan-card__popular">{t('plans.mostPopular')}</span> : null}
             <span className="plan-card__main">
               <span className="plan-card__name" id={nameId}>
                 {t(`payment.plans.${plan}`)}

@@ -4,11 +4,13 @@ import { initialUnitSystem } from '../../engine/answer-storage';
 import { calendarDayOf, type GenericPlan, type PersonalPlan } from '../../engine/daily-calorie-plan';
 import type { UnitSystem } from '../../engine/funnel-answer';
 import { planFromAnswers } from '../../engine/plan-from-answers';
+import { paywallForVariant, type Paywall } from '../../engine/paywall-for-variant';
 import { checkoutPlans, type CheckoutPlans, type ListedPrice } from '../../engine/plan-pricing';
 import { subscriptionStatus } from '../../engine/subscription-status';
 import type { FunnelArea } from '../../services/funnel/funnel-area';
 import type { AccountArea } from '../../services/account/account-area';
 import type { CheckoutArea } from '../../services/checkout/checkout-area';
+import paywalls from 'virtual:paywalls';
 import { requireSignedInUser } from './require-signed-in-user';
 
 /** The backend function that lists the product's prices (spec section 7). */
@@ -18,6 +20,8 @@ export interface PlansLoaderData {
   /** Different on every load: the page starts a new checkout machine per load (weekly again, spec). */
   readonly loadId: string;
   readonly plans: CheckoutPlans;
+  /** The visitor's paywall (config/paywalls.yaml): card order, preselected plan, badge, timings. */
+  readonly paywall: Paywall;
   readonly now: number;
   readonly countdownStartedAt: number;
   readonly offerShownBefore: boolean;
@@ -47,12 +51,13 @@ let loads = 0;
  * /checkout/plans: signed-in users only (sign-in with `path` otherwise: the checkout-wide rule, which
  * the spec's "no session user -> /sign-up" yields to, docs/decisions/0136-plans-signed-out-rule.md), an active
  * subscriber goes to their subscription, everyone else gets the plans in their currency. The receipt
- * lookup and the price list run side by side. A failing call rejects the loader: the route's error
+ * lookup and the price list run side by side. The paywall is the visitor's flag variant's (the default
+ * without one), priced by its lookup keys, so the form posts the price the card shows. A failing call rejects the loader: the route's error
  * element offers a retry.
  */
 export function createPlansLoader(
   areas: {
-    readonly funnel: Pick<FunnelArea, 'productApi' | 'funnelStorage' | 'browserLanguage'>;
+    readonly funnel: Pick<FunnelArea, 'productApi' | 'funnelStorage' | 'browserLanguage' | 'funnelVariant'>;
     readonly account: Pick<AccountArea, 'auth' | 'receipts' | 'backendFunctions'>;
     readonly checkout: Pick<CheckoutArea, 'checkout'>;
   },
@@ -71,10 +76,12 @@ export function createPlansLoader(
     const parsed = priceList.safeParse(listed);
     if (!parsed.success) throw new Error(`${LIST_PRICES_FUNCTION} answered something that is not a price list`);
     const prices: readonly ListedPrice[] = parsed.data.data;
+    const paywall = paywallForVariant(paywalls, areas.funnel.funnelVariant());
     loads += 1;
     return {
       loadId: `${now}-${loads}`,
-      plans: checkoutPlans(prices, currency),
+      plans: checkoutPlans(prices, currency, paywall.prices),
+      paywall,
       now,
       countdownStartedAt: checkout.session.countdownStartedAt(now),
       offerShownBefore: checkout.session.offerShown(),

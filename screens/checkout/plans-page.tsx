@@ -28,8 +28,9 @@ const BENEFITS = ['goals', 'logging', 'progress', 'recipes'] as const;
 const FAQ = ['whatCanIDo', 'access', 'cancel'] as const;
 
 /**
- * /checkout/plans. Each load starts a new checkout machine (the key), so the selection is weekly again
- * after every load, as the spec asks.
+ * /checkout/plans. Each load starts a new checkout machine (the key), so the selection is the paywall's
+ * preselected plan again after every load (spec: weekly). The paywall (config/paywalls.yaml) also
+ * orders the cards, marks the most popular one and times the countdown and the offer.
  */
 export function PlansPage() {
   const data = useLoaderData<PlansLoaderData>();
@@ -43,8 +44,17 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const actionData = useActionData<PlansActionData | undefined>();
-  const { plans } = data;
-  const actor = useActorRef(checkoutMachine, { input: { now: data.now, countdownStartedAt: data.countdownStartedAt, offerShownBefore: data.offerShownBefore } });
+  const { plans, paywall } = data;
+  const actor = useActorRef(checkoutMachine, {
+    input: {
+      now: data.now,
+      countdownStartedAt: data.countdownStartedAt,
+      offerShownBefore: data.offerShownBefore,
+      preselected: paywall.preselected,
+      countdownMs: paywall.countdownMs,
+      offerDelayMs: paywall.offerDelayMs,
+    },
+  });
   const selected = useSelector(actor, (snapshot) => snapshot.context.selectedPlan);
   const busy = useSelector(actor, (snapshot) => !snapshot.matches({ purchase: 'plans' }));
   const submitError = useSelector(actor, (snapshot) => snapshot.context.submitError);
@@ -122,7 +132,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
         <p className="plans-page__subheading">{t('plans.subheading')}</p>
         <form className="plans-page__form" onSubmit={onSubmit}>
           <div ref={topSelector}>
-            <PlanSelector plans={plans} selected={selected} onSelect={select} disabled={busy} legend={t('plans.chooseTop')} name="plan" language={language} />
+            <PlanSelector plans={plans} order={paywall.order} mostPopular={paywall.mostPopular} selected={selected} onSelect={select} disabled={busy} legend={t('plans.chooseTop')} name="plan" language={language} />
           </div>
           <p className="plans-page__error" role="alert">
             {submitError === undefined ? '' : t(`plans.${submitError}`)}
@@ -209,7 +219,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
         </section>
 
         <form className="plans-page__form plans-page__form--bottom" onSubmit={onSubmit}>
-          <PlanSelector plans={plans} selected={selected} onSelect={select} disabled={busy} legend={t('plans.chooseBottom')} name="plan-bottom" language={language} />
+          <PlanSelector plans={plans} order={paywall.order} mostPopular={paywall.mostPopular} selected={selected} onSelect={select} disabled={busy} legend={t('plans.chooseBottom')} name="plan-bottom" language={language} />
           {continueButton}
         </form>
       </main>

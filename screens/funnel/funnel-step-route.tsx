@@ -88,7 +88,7 @@ export function FunnelStepRoute() {
   // The direction of the move (from the steps' positions) picks the side the new content slides in from.
   const open = (focusHeading: boolean, direction: StepDirection): OpenedStep => {
     const previousAnswer = actor.getSnapshot().context.answers[stepId];
-    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), funnelArea.funnelStorage.read('useMetricOrImperial'), funnelArea.browserLanguage());
+    const initialUnit = initialUnitSystem(answerUnit(previousAnswer), funnelArea.funnelStorage.read('useMetricOrImperial'), funnelArea.browserLanguage(), flow.imperialRegions);
     return { stepId, index: step.index, previousAnswer, initialUnit, focusHeading, direction };
   };
   const [opened, setOpened] = useState<OpenedStep>(() => open(false, 'none'));
@@ -104,6 +104,7 @@ export function FunnelStepRoute() {
   const { Component } = screenRegistry[step.screen];
   const headingId = `step-heading-${step.id}`;
   const progress = pathProgress(flow, step, answersNow, runtime.env);
+  const values = step.values === undefined ? {} : { textValues: textValues(flow, step, answersNow, runtime.env) };
 
   return (
     <StepLayout
@@ -115,6 +116,7 @@ export function FunnelStepRoute() {
       focusHeading={opened.focusHeading}
       direction={opened.direction}
       answersSurviveReload={funnelArea.answersSurviveReload}
+      {...values}
     >
       <Suspense fallback={<LoadingSpinner />}>
         <Component
@@ -128,7 +130,7 @@ export function FunnelStepRoute() {
           initialUnit={opened.initialUnit}
           reducedMotion={prefersReducedMotion()}
           {...(runtime.env.today === undefined ? {} : { today: runtime.env.today })}
-          {...(step.values === undefined ? {} : { textValues: textValues(flow, step, answersNow, runtime.env) })}
+          {...values}
         />
         <StepPainted onPainted={onPainted} />
       </Suspense>

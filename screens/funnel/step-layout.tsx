@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CompiledStep } from '../../engine/compiled-flow';
+import type { TextValue } from '../../engine/funnel-path';
+import { useInterpolatedText } from '../interpolated-text';
 import { Wordmark } from '../brand/wordmark';
 import { LegalNotice } from '../legal-notice';
 import { ProgressIndicator } from './progress-indicator';
@@ -22,6 +24,8 @@ interface Props {
   /** The browser refused storage: say that answers will not survive a reload. */
   readonly answersSurviveReload: boolean;
   readonly direction?: StepDirection;
+  /** info: the values its heading and subheading interpolate (YAML `values:`). */
+  readonly textValues?: Readonly<Record<string, TextValue>>;
   readonly children: ReactNode;
 }
 
@@ -33,8 +37,9 @@ interface Props {
  * Phones: one column; with a v2 background the content sits on a sheet below the image. Desktops: a
  * centred card over the canvas or over the full-viewport image (app.css).
  */
-export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, direction = 'none', children }: Props) {
+export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, direction = 'none', textValues, children }: Props) {
   const { t } = useTranslation();
+  const text = useInterpolatedText(textValues);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -74,9 +79,9 @@ export function StepLayout({ step, headingId, progress, background, onBack, focu
             </p>
           )}
           <h1 id={headingId} ref={headingRef} tabIndex={-1} className="step__heading">
-            {t(step.headingKey)}
+            {text(step.headingKey)}
           </h1>
-          {step.subheadingKey ? <p className="step__subheading">{t(step.subheadingKey)}</p> : null}
+          {step.subheadingKey ? <p className="step__subheading">{text(step.subheadingKey)}</p> : null}
           {children}
           {step.links?.length ? (
             <nav className="step__links" aria-label={t('common:stepLinks')}>

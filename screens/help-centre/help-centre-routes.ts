@@ -51,8 +51,11 @@ export function helpCentreRoutes(areas: { readonly account: AccountArea; readonl
     areaRoute(HelpCentreAreaContext, areas.helpCentre, [
       {
         path: 'help-center',
-        // The account pages' layout: the help centre's texts load on first use, pages suspend until then.
-        lazy: { Component: async () => (await import('../account-layout')).AccountLayout },
+        // The account pages' layout and navigation: the help centre's texts load on first use, pages suspend until then.
+        lazy: {
+          loader: async () => (await import('../account/account-nav-loader')).createAccountNavLoader(areas),
+          Component: async () => (await import('../account-area-layout')).AccountAreaLayout,
+        },
         children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
       },
     ]),

@@ -18,6 +18,8 @@ import { SNOWPLOW_LIMITS, snowplowTrackerConfig } from './snowplow-tracker-confi
 export const FUNNEL_CONTEXT_SCHEMA = 'iglu:com.nutritionfunnel/funnel_context/jsonschema/1-0-0';
 /** The flag exposure event (config/iglu/schemas/com.nutritionfunnel/flag_exposure). */
 export const FLAG_EXPOSURE_SCHEMA = 'iglu:com.nutritionfunnel/flag_exposure/jsonschema/1-0-0';
+/** The experiment exposure event (config/iglu/schemas/com.nutritionfunnel/experiment_exposure). */
+export const EXPERIMENT_EXPOSURE_SCHEMA = 'iglu:com.nutritionfunnel/experiment_exposure/jsonschema/1-0-0';
 const TRACKER_ID = 'funnel';
 
 /** The tracker, and the switch to cookies and back as the visitor gives or withdraws consent. */
@@ -73,6 +75,12 @@ export function createSnowplowAnalytics(settings: AnalyticsSettings, cookies: bo
       language = meta.language;
       trackSelfDescribingEvent({
         event: { schema: FLAG_EXPOSURE_SCHEMA, data: { flag: exposure.flag, variant: exposure.variant, flow: exposure.flow, fallback: exposure.fallback } },
+        context: languageEntity(),
+        timestamp: meta.timestamp,
+      });
+      if (exposure.experiment === undefined) return;
+      trackSelfDescribingEvent({
+        event: { schema: EXPERIMENT_EXPOSURE_SCHEMA, data: { experiment: exposure.experiment.id, variant: exposure.variant, visitor_id: exposure.experiment.visitorId } },
         context: languageEntity(),
         timestamp: meta.timestamp,
       });

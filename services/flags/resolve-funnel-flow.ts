@@ -16,6 +16,11 @@ export interface FlagExposure {
   readonly flow: string;
   /** True when the lookup failed or timed out and the visitor got the default variant (baseline). */
   readonly fallback: boolean;
+  /**
+   * The experiment running on the flag (experiments/<id>.yaml) and the visitor, when the resolver chose
+   * the variant: a fallback is no assignment, so it exposes nobody (docs/experiments.md).
+   */
+  readonly experiment?: { readonly id: string; readonly visitorId: string };
 }
 
 /** The OpenFeature SDK and a provider for the lookup, loaded lazily (their download is not part of the timeout). */
@@ -102,7 +107,8 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   } catch (error) {
     log(`Could not remember the ${variants.flag} variant`, error);
   }
-  onExposure({ flag: variants.flag, variant, flow, fallback });
+  const experiment = variants.experiment !== undefined && !fallback ? { experiment: { id: variants.experiment, visitorId } } : {};
+  onExposure({ flag: variants.flag, variant, flow, fallback, ...experiment });
   // The SDK evaluates the same answer (the provider takes the page's request), which tracks and
   // applies the variant shown. Not after a fallback: nothing is applied for a variant not shown.
   if (earlyLookup !== undefined && early !== undefined && !fallback) {

@@ -2,7 +2,7 @@ import variants from 'virtual:flow-variants';
 import { afterRootSpinner } from '../after-root-spinner';
 import { peekBootFlagVariant } from '../flags/boot-flag-resolve';
 import { loadFunnelFlagClient } from '../flags/load-funnel-flag-provider';
-import { createFunnelFlowResolver, type FlagExposure } from '../flags/resolve-funnel-flow';
+import { createFunnelFlowResolver, rememberedVariant, type FlagExposure } from '../flags/resolve-funnel-flow';
 import type { Platform } from '../platform';
 import { captureFbclid } from '../visitor/capture-fbclid';
 import { ensureVisitorId, readVisitorId } from '../visitor/ensure-visitor-id';
@@ -34,6 +34,16 @@ export function browserFunnelArea(platform: Platform, recordFlagExposure: (expos
       onExposure: recordFlagExposure,
       log,
     }),
+    funnelVariant: () => {
+      const id = readVisitorId(document);
+      try {
+        return id === undefined ? undefined : rememberedVariant(local.storage, variants.flag, id);
+      } catch (error) {
+        // Unreadable storage: the visitor sees the default paywall, as a visitor without a variant does.
+        log('Remembered flag variant unreadable; showing the default paywall', error);
+        return undefined;
+      }
+    },
     funnelStorage: browserFunnelStorage(local.storage, session.storage, log),
     answersSurviveReload: local.persistent,
     browserLanguage: () => navigator.language,

@@ -11,6 +11,12 @@ export interface FunnelArea {
   readonly captureClickId: (url: URL) => void;
   /** Flow id for the visitor from the flag `cc-feedback-redesign`; 'default' on any error or timeout. */
   readonly resolveFunnelFlow: (visitorId: string) => Promise<string>;
+  /**
+   * The flag variant this visitor was shown (remembered with their visitor id when the funnel resolved
+   * it), without a lookup; undefined when none is remembered (another device, storage cleared). The
+   * plans page picks the variant's paywall by it (config/paywalls.yaml).
+   */
+  readonly funnelVariant: () => string | undefined;
   readonly funnelStorage: FunnelStorage;
   /**
    * False when the browser refuses local storage (private mode, some ad apps' webviews): answers are

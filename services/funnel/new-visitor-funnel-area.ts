@@ -22,6 +22,7 @@ export function newVisitorFunnelArea(platform: Platform): FunnelArea {
       onExposure: () => {},
       log: (message, error) => console.warn(message, error),
     }),
+    funnelVariant: () => undefined,
     funnelStorage: browserFunnelStorage(local.storage, session.storage, log),
     answersSurviveReload: local.persistent,
     browserLanguage: () => 'en',

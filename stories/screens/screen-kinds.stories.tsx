@@ -13,7 +13,7 @@ import { questionKindSamples } from './question-kind-samples';
 
 /** Every step of every compiled flow by "flow/step", the samples a kind's story can show (default first). */
 const flowSamples = new Map<string, CompiledStep>(
-  [...flows].sort((a, b) => Number(b.id === 'default') - Number(a.id === 'default')).flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
+  [...flows].sort((a, b) => (b.id === 'default' ? 1 : 0) - (a.id === 'default' ? 1 : 0)).flatMap((flow) => flow.steps.map((step): [string, CompiledStep] => [`${flow.id}/${step.id}`, step])),
 );
 /** The flows' steps, then samples of the kinds no flow uses yet. */
 const samples = new Map<string, CompiledStep>([...flowSamples, ...questionKindSamples(flowSamples)]);
@@ -76,20 +76,23 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The story of a kind, on the first compiled step of that kind (default flow first, then the others by id). */
-function kindStory(kind: ScreenKind): Story {
+/** The story of a kind, on `sample` or the first compiled step of that kind (default flow first, then the others by id). */
+function kindStory(kind: ScreenKind, sample?: string): Story {
   const options = [...samples].filter(([, step]) => step.screen === kind).map(([key]) => key);
-  const first = options[0];
-  if (first === undefined) throw new Error(`No flow has a ${kind} step to show`);
+  const first = sample ?? options[0];
+  if (first === undefined || !options.includes(first)) throw new Error(`No flow has the ${kind} step ${sample ?? ''} to show`);
   return { args: { kind, sample: first }, argTypes: { sample: { control: 'select', options } } };
 }
 
 export const SingleChoice = kindStory('singleChoice');
 export const Info = kindStory('info');
 export const Company = kindStory('company');
-export const Height = kindStory('height');
-export const Weight = kindStory('weight');
-export const Age = kindStory('age');
+/** A number in a unit system with a composite imperial unit: cm, or feet and inches (the height). */
+export const Number = kindStory('number', 'default/height');
+/** A number with a unit toggle: kg or lb (the weight). */
+export const NumberWeight = kindStory('number', 'default/weight');
+/** A number in one whole-number unit, no toggle (the age). */
+export const NumberAge = kindStory('number', 'default/age');
 export const ReadyToStart = kindStory('readyToStart');
 export const SignUpEmail = kindStory('signUpEmail');
 export const SignUpPassword = kindStory('signUpPassword');
@@ -104,9 +107,7 @@ const _storyOfEveryKind: Readonly<Record<ScreenKind, Story>> = {
   singleChoice: SingleChoice,
   info: Info,
   company: Company,
-  height: Height,
-  weight: Weight,
-  age: Age,
+  number: Number,
   readyToStart: ReadyToStart,
   signUpEmail: SignUpEmail,
   signUpPassword: SignUpPassword,

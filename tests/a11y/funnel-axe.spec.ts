@@ -112,7 +112,7 @@ for (const flow of flowsInOrder) {
           if (!checkedHere.has(step.id)) return;
           await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
           await log.check(page, `${step.path} (en)`);
-          if (step.screen === 'height') await expectDisabledContinueLooksInactive(page);
+          if (step.id === 'height') await expectDisabledContinueLooksInactive(page);
         },
       });
       log.finish(`${flow.id}, en`);

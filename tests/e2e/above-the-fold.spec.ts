@@ -35,9 +35,7 @@ function targetsOf(page: Page, step: CompiledStep): { readonly name: string; rea
     case 'slider':
       return [{ name: 'the slider', locator: main.getByRole('slider') }, continueButton];
     case 'date':
-    case 'height':
-    case 'weight':
-    case 'age':
+    case 'number':
     case 'text':
     case 'signUpEmail':
     case 'signUpPassword':

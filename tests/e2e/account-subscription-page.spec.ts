@@ -107,7 +107,7 @@ test('each subscription its own line: active, canceled, refunded, ended, store n
   const cards = page.getByRole('list', { name: text('subscription.standingsLabel') }).getByRole('listitem');
   await expect(cards).toHaveText([
     `App StoreActiveRenews on ${britishDate(appStoreRenews)}Manage or cancel it in your App Store account.`,
-    `Google PlayCanceledEnds on ${britishDate(playEnds)} and will not renewManage or cancel it in your Google Play account.`,
+    `Google PlayCancelledEnds on ${britishDate(playEnds)} and will not renewManage or cancel it in your Google Play account.`,
     `WebRefundedRefunded on ${britishDate(refundedOn)}`,
     `Mac App StoreEndedEnded on ${britishDate(ended)}`,
   ]);

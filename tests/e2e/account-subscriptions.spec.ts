@@ -40,7 +40,7 @@ test.describe('the subscriptions dialog', () => {
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toHaveText(['Store', 'Status', 'Purchase date', 'Expiry date'].join(''));
     await expect(rows.nth(1).getByRole('cell')).toHaveText(['App Store', 'active', longDate('en', appStore.purchase), longDate('en', appStore.expires)]);
-    await expect(rows.nth(2).getByRole('cell')).toHaveText(['Google Play', 'canceled', longDate('en', playStore.purchase), longDate('en', playStore.expires)]);
+    await expect(rows.nth(2).getByRole('cell')).toHaveText(['Google Play', 'cancelled', longDate('en', playStore.purchase), longDate('en', playStore.expires)]);
     expect(longDate('en', appStore.purchase)).toBe('March 1, 2025');
     await expect(dialog.getByText('You have 2 subscriptions.', { exact: false })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Help centre' })).toHaveAttribute('href', '/help-center');

@@ -9,10 +9,11 @@ import { compileFlowProject } from '../../engine/compile-flow-project';
 import type { CompiledFlow, CompiledVariants } from '../../engine/compiled-flow';
 import { formatFlowDiagnostic } from '../../engine/flow-error';
 import { readFlowProject } from '../../engine/read-flow-project';
+import { createConfidenceRoutes } from '../../server/confidence/create-confidence-routes';
 import { uniqueEmail } from './support/account-stack';
 import { visitorIdFor } from './support/compiled-flows';
 import { pathOf, realisticAnswers, walk } from './support/funnel-walker';
-import { buildWithFlows, serveThrowawayBuild } from './support/throwaway-build';
+import { buildApp, serveBuild } from './support/throwaway-build';
 
 /**
  * docs/flows.md promises that a new variant is a flow file plus lines in flows/variants.yaml, and no
@@ -83,7 +84,7 @@ test.beforeAll(async () => {
   variants = checked.variants;
 
   // The production build, as `npm run build` makes it, from the copy of flows/ (engine/vite-plugin-flows.ts).
-  await buildWithFlows(root, flowsDir, distDir);
+  await buildApp(distDir, { FLOWS_DIR: flowsDir, FLOW_ORDER: '' });
 });
 
 test.afterAll(() => {
@@ -92,7 +93,8 @@ test.afterAll(() => {
 
 test('a variant added by the docs recipe alone is served: the flag sends its visitor there and the walk reaches sign-up', async ({ page, context, baseURL }) => {
   const origin = baseURL ?? '';
-  await serveThrowawayBuild(context, origin, distDir, variants);
+  // The local stack's SPA middleware over the throwaway build and its flag resolver over the copy's variants.
+  await serveBuild(context, origin, distDir, (spa) => spa.route('/confidence', createConfidenceRoutes({ variants: () => variants }).routes));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 

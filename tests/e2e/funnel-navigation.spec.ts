@@ -187,6 +187,9 @@ test.describe('step transitions', () => {
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
     await page.getByRole('button', { name: 'Female', exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+    // The URL changes when the router starts the move; the gender step stays on screen until the company
+    // step's chunk has arrived and React commits it (about 100 ms later under load): read the new step.
+    await expect(page.locator('#step-heading-company')).toBeVisible();
     expect(await stepTransition(page)).toEqual({ direction: 'forward', animations: ['step-enter'] });
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
     await page.getByRole('button', { name: 'Back' }).click();
@@ -202,6 +205,7 @@ test.describe('step transitions with reduced motion', () => {
     await page.goto('/onboarding/gender');
     await page.getByRole('button', { name: 'Female', exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
+    await expect(page.locator('#step-heading-company')).toBeVisible();
     expect(await stepTransition(page)).toEqual({ direction: 'forward', animations: [] });
   });
 });

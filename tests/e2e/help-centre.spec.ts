@@ -43,20 +43,20 @@ test('signed out -> sign-in and back; web only: cancel, thank you, the dialog sh
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).toHaveValue(subscriber.email);
   await expect(email).toHaveAttribute('readonly', '');
-  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Subscription cancelation');
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Subscription cancellation');
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveAttribute('readonly', '');
 
   // One store only: no question asked.
-  await page.getByRole('button', { name: 'Request cancelation' }).click();
+  await page.getByRole('button', { name: 'Request cancellation' }).click();
   await expect.poll(() => pathOf(page)).toBe('/help-center/cancelation/completed');
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeFocused();
-  await expect(page.getByText('Your subscription has been canceled.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Your subscription has been cancelled.', { exact: false })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['Web', 'canceled']]);
+  expect(await dialogRows(page)).toEqual([['Web', 'cancelled']]);
 
   await page.goto('/help-center/cancelation');
-  await expect(page.getByRole('button', { name: 'Request cancelation' })).toBeDisabled();
-  await expect(page.getByText('You have no subscription that can be canceled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request cancellation' })).toBeDisabled();
+  await expect(page.getByText('You have no subscription that can be cancelled.')).toBeVisible();
 });
 
 test('web, Apple and Google: the dialog offers Web, Apple, Google and All; Apple and Google lead to their pages; All cancels the web one and lists the stores', async ({ page, request, baseURL }) => {
@@ -64,7 +64,7 @@ test('web, Apple and Google: the dialog offers Web, Apple, Google and All; Apple
   await signInByStorage(page, request, subscriber);
   await page.goto('/help-center/cancelation');
 
-  const requestButton = page.getByRole('button', { name: 'Request cancelation' });
+  const requestButton = page.getByRole('button', { name: 'Request cancellation' });
   const dialog = page.getByRole('dialog', { name: 'Which subscription?' });
   await requestButton.click();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
@@ -96,7 +96,7 @@ test('web, Apple and Google: the dialog offers Web, Apple, Google and All; Apple
   await expect(page.getByRole('link', { name: 'How to do it with Apple' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'How to do it with Google Play' })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['App Store', 'active'], ['Google Play', 'active'], ['Web', 'canceled']]);
+  expect(await dialogRows(page)).toEqual([['App Store', 'active'], ['Google Play', 'active'], ['Web', 'cancelled']]);
 });
 
 test('Apple only and Google only: the button leads straight to the store page', async ({ page, request, baseURL }) => {
@@ -113,7 +113,7 @@ test('Apple only and Google only: the button leads straight to the store page', 
   const google = await subscriberWith(request, stripeFor(baseURL), 'hc-google-only', { playStore: true });
   await signInByStorage(googlePage, request, google);
   await googlePage.goto('/help-center/cancelation');
-  await googlePage.getByRole('button', { name: 'Request cancelation' }).click();
+  await googlePage.getByRole('button', { name: 'Request cancellation' }).click();
   await expect.poll(() => pathOf(googlePage)).toBe('/help-center/cancelation/google');
   await expect(googlePage.getByText('Only Google can cancel it', { exact: false })).toBeVisible();
   await context.close();
@@ -147,7 +147,7 @@ test('a real purchase through checkout, then refund inside the policy: refunded,
   await page.goto('/help-center/refund');
   await expect(page.getByRole('button', { name: 'Request refund' })).toBeDisabled();
   await page.goto('/help-center/cancelation');
-  await expect(page.getByRole('button', { name: 'Request cancelation' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Request cancellation' })).toBeDisabled();
 });
 
 test('refund outside the policy: sorry, canceled but not refunded', async ({ page, request, baseURL }) => {
@@ -159,5 +159,5 @@ test('refund outside the policy: sorry, canceled but not refunded', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Sorry' })).toBeVisible();
   await expect(page.getByText('Sorry, your subscription could not be refunded', { exact: false })).toBeVisible();
 
-  expect(await dialogRows(page)).toEqual([['Web', 'canceled']]);
+  expect(await dialogRows(page)).toEqual([['Web', 'cancelled']]);
 });

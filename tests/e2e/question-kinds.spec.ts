@@ -8,9 +8,10 @@ import { compileFlowProject } from '../../engine/compile-flow-project';
 import type { CompiledFlow, CompiledVariants } from '../../engine/compiled-flow';
 import { formatFlowDiagnostic } from '../../engine/flow-error';
 import { readFlowProject } from '../../engine/read-flow-project';
+import { createConfidenceRoutes } from '../../server/confidence/create-confidence-routes';
 import { visitorIdFor } from './support/compiled-flows';
 import { pathOf } from './support/funnel-walker';
-import { buildWithFlows, serveThrowawayBuild } from './support/throwaway-build';
+import { buildApp, serveBuild } from './support/throwaway-build';
 
 /**
  * The question kinds of issue 28 through the real UI, in English and in Arabic (right to left): the
@@ -48,7 +49,7 @@ test.beforeAll(async () => {
   if (compiled === undefined || checked.variants === undefined) throw new Error(`flow ${flowId} or the variants did not compile`);
   flow = compiled;
   variants = checked.variants;
-  await buildWithFlows(root, flowsDir, distDir);
+  await buildApp(distDir, { FLOWS_DIR: flowsDir, FLOW_ORDER: '' });
 });
 
 test.afterAll(() => {
@@ -81,7 +82,7 @@ async function shoot(page: Page, language: string, name: string): Promise<void> 
 for (const language of ['en', 'ar'] as const) {
   test(`multi-select, slider and date work by touch and keyboard, store their answers and survive back-and-change (${language})`, async ({ page, context, baseURL }) => {
     const origin = baseURL ?? '';
-    await serveThrowawayBuild(context, origin, distDir, variants);
+    await serveBuild(context, origin, distDir, (spa) => spa.route('/confidence', createConfidenceRoutes({ variants: () => variants }).routes));
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const onboarding = textsOf(language, 'onboarding');

@@ -52,6 +52,7 @@ test.describe('visitor identity', () => {
 });
 
 const FLAG_EXPOSURE = 'iglu:com.nutritionfunnel/flag_exposure/jsonschema/1-0-0';
+const EXPERIMENT_EXPOSURE = 'iglu:com.nutritionfunnel/experiment_exposure/jsonschema/1-0-0';
 const RESOLVE_PATH = /\/confidence\/v1\/flags:resolve$/;
 
 /** The flag variant (flows/variants.yaml) that sends a visitor to `flowId`. */
@@ -71,16 +72,17 @@ function countResolves(page: Page): { count: number } {
 }
 
 /**
- * The flag_exposure events the collector accepted for pages whose URL carries `mark` (Micro's API), one
- * per event id: the tracker keeps unsent events in local storage and sends again what a reload cut
- * off (at-least-once delivery, as with a real collector).
+ * The flag_exposure (or experiment_exposure) events the collector accepted for pages whose URL carries
+ * `mark` (Micro's API), one per event id: the tracker keeps unsent events in local storage and sends
+ * again what a reload cut off (at-least-once delivery, as with a real collector).
  */
-async function exposuresMarked(request: APIRequestContext, mark: string): Promise<unknown[]> {
+async function exposuresMarked(request: APIRequestContext, mark: string, schema = FLAG_EXPOSURE): Promise<unknown[]> {
   const good = (await (await request.get('/micro/good')).json()) as Array<{
     schema: string | null;
-    event: { event_id?: string; page_url?: string; unstruct_event_com_nutritionfunnel_flag_exposure_1?: unknown };
+    event: { event_id?: string; page_url?: string; unstruct_event_com_nutritionfunnel_flag_exposure_1?: unknown; unstruct_event_com_nutritionfunnel_experiment_exposure_1?: unknown };
   }>;
-  const byId = new Map(good.filter((e) => e.schema === FLAG_EXPOSURE && e.event.page_url?.includes(mark) === true).map((e) => [e.event.event_id, e.event.unstruct_event_com_nutritionfunnel_flag_exposure_1]));
+  const data = (e: (typeof good)[number]) => (schema === FLAG_EXPOSURE ? e.event.unstruct_event_com_nutritionfunnel_flag_exposure_1 : e.event.unstruct_event_com_nutritionfunnel_experiment_exposure_1);
+  const byId = new Map(good.filter((e) => e.schema === schema && e.event.page_url?.includes(mark) === true).map((e) => [e.event.event_id, data(e)]));
   return [...byId.values()];
 }
 
@@ -115,6 +117,10 @@ test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resol
       await expect
         .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
         .toEqual([{ flag: 'cc-feedback-redesign', variant: variantOf(flowId), flow: flowId, fallback: false }]);
+      // The experiment running on the flag (experiments/cc-feedback-redesign.yaml), with the visitor id sign-up stores.
+      await expect
+        .poll(() => exposuresMarked(request, mark, EXPERIMENT_EXPOSURE), { timeout: 15_000 })
+        .toEqual([{ experiment: 'cc-feedback-redesign', variant: variantOf(flowId), visitor_id: visitorId }]);
       // Confidence's apply (the exposure) reached the resolver. Read before leaving the page too: the SDK
       // evaluates after the first paint and batches applies for 250 ms, so the analytics event can come
       // first, and a page left within that window takes the pending apply with it (docs/decisions/0005-resolve-with-apply-false.md).
@@ -185,6 +191,8 @@ test.describe('variant chosen by the flag cc-feedback-redesign (Confidence resol
     await expect
       .poll(() => exposuresMarked(request, mark), { timeout: 15_000 })
       .toEqual([{ flag: 'cc-feedback-redesign', variant: 'baseline', flow: 'default', fallback: true }]);
+    // A fallback assigns nobody: no experiment exposure (sent, when it is, right after the flag's).
+    expect(await exposuresMarked(request, mark, EXPERIMENT_EXPOSURE)).toEqual([]);
 
     // The resolver answers again, and for this visitor it says v1 ...
     await context.addCookies([{ name: 'dev-faults', value: 'flags:ok', url }]);

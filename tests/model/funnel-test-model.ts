@@ -79,8 +79,8 @@ export interface FunnelTestModel {
  * placeholder can never pass for an answer. Age and sign-up values are fixed too: answer values are not
  * part of the state space, one valid answer per step is enough there.
  */
-const typedMeasurements: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
-  height: { metric: '172.5', imperial: '67' },
+const typedMeasurements: Readonly<Record<'length' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
+  length: { metric: '172.5', imperial: '67' },
   weight: { metric: '70', imperial: '150' },
 };
 /** Height in imperial units is typed as feet and inches (5 ft 7 in), the way US visitors say it. */
@@ -120,7 +120,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     const step = stepOfValue(funnel.value);
     if (!step || !hasUnitToggle(step)) return undefined;
     const previous = funnel.context.answers[step.id];
-    return initialUnitSystem(answerUnit(previous), local.useMetricOrImperial ?? null, options.browserLanguage);
+    return initialUnitSystem(answerUnit(previous), local.useMetricOrImperial ?? null, options.browserLanguage, flow.imperialRegions);
   };
 
   const next = (context: PathModelContext, event: PathEvent): PathModelContext => {
@@ -173,14 +173,14 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
         const chosen = answered && options.allOptionsOn.has(step.id) ? all : all.slice(0, 1);
         return chosen.map((option) => answer({ kind: 'choice', value: option.value }));
       }
-      case 'height':
-      case 'weight': {
+      case 'number': {
+        if (!hasUnitToggle(step)) return [answer({ kind: 'wholeNumber', text: typedAge })];
         const system = unit ?? 'metric';
-        if (step.screen === 'height' && system === 'imperial') return [answer({ kind: 'feetInches', ...typedFeetInches })];
-        return [answer({ kind: 'measurement', text: typedMeasurements[step.screen][system], unit: system })];
+        // Lengths (typed in feet and inches in imperial) get the height values, the others the weight ones.
+        const length = step.number?.imperial?.composite !== undefined;
+        if (length && system === 'imperial') return [answer({ kind: 'feetInches', ...typedFeetInches })];
+        return [answer({ kind: 'measurement', text: typedMeasurements[length ? 'length' : 'weight'][system], unit: system })];
       }
-      case 'age':
-        return [answer({ kind: 'wholeNumber', text: typedAge })];
       case 'multiSelect': {
         // Each option on its own on a revisit (as single choices do), else the fewest picks allowed.
         const values = (step.options ?? []).map((option) => option.value).filter((value) => value !== step.exclusive);
@@ -275,7 +275,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
 
 /** Steps with a metric/imperial toggle (height, weight, goal weight). */
 export function hasUnitToggle(step: CompiledStep): boolean {
-  return step.screen === 'height' || step.screen === 'weight';
+  return step.number?.imperial !== undefined;
 }
 
 /** A short, readable event key: `ANSWER female`, `ANSWER 67 imperial`, `ANSWER e-mail`, `GO_TO weight`, `TOGGLE_UNIT metric`. */

@@ -25,11 +25,12 @@ function isAnswerKey(key: string): boolean {
   return key !== 'i18nextLng' && !/^sb-.+-auth-token$/.test(key) && !/^snowplowOutQueue_/.test(key) && !/^flag:/.test(key);
 }
 
-/** Unit labels (common:units.*) of the toggle, per screen kind, as the screens name them. */
-const unitLabelKeys: Readonly<Record<'height' | 'weight', Readonly<Record<UnitSystem, string>>>> = {
-  height: { metric: 'common:units.cm', imperial: 'common:units.ftIn' },
-  weight: { metric: 'common:units.kg', imperial: 'common:units.lb' },
-};
+/** The label key (common:units.*) of a number step's toggle button for a unit system, as the screen names it; undefined without a toggle. */
+function unitLabelKey(step: CompiledStep, system: UnitSystem): string | undefined {
+  const number = step.number;
+  if (number?.imperial === undefined) return undefined;
+  return `common:units.${system === 'metric' ? number.metric.unit : number.imperial.unit}`;
+}
 
 /**
  * Runs one generated path in the browser: each event is done the way a visitor does it (a click, a
@@ -87,10 +88,12 @@ async function perform(page: Page, model: FunnelTestModel, state: PathSnapshot, 
       await page.getByLabel(english(step.headingKey), { exact: true }).fill(pathTestPassword);
       await page.getByRole('button', { name: english('common:continue'), exact: true }).click();
       return;
-    case 'TOGGLE_UNIT':
-      if (!step || !isMeasurement(step)) throw new Error(`no unit toggle on ${model.serializeState(state)}`);
-      await page.getByRole('radio', { name: english(unitLabelKeys[step.screen][event.unit]), exact: true }).check();
+    case 'TOGGLE_UNIT': {
+      const label = step === undefined ? undefined : unitLabelKey(step, event.unit);
+      if (label === undefined) throw new Error(`no unit toggle on ${model.serializeState(state)}`);
+      await page.getByRole('radio', { name: english(label), exact: true }).check();
       return;
+    }
     case 'CONTINUE':
       if (step?.screen === 'readyToStart') {
         const circle = page.getByRole('button', { name: english('common:readyToStart.tap'), exact: true });
@@ -124,13 +127,13 @@ async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, 
       return;
     }
     case 'measurement':
-      if (!isMeasurement(step)) throw new Error(`${step.id} takes no measurement`);
+      if (step.number?.imperial === undefined) throw new Error(`${step.id} takes no measurement`);
       // The toggle is not touched here: the model says which unit the screen shows (checked in expectState).
       await page.getByRole('textbox', { name: heading, exact: true }).fill(value.text);
       await submit.click();
       return;
     case 'feetInches':
-      // Two fields, each named by the heading and its unit (screens/height-screen.tsx).
+      // Two fields, each named by the heading and its unit (screens/number-screen.tsx).
       await page.getByRole('textbox', { name: `${heading} ${english('common:units.ft')}`, exact: true }).fill(value.feet);
       await page.getByRole('textbox', { name: `${heading} ${english('common:units.in')}`, exact: true }).fill(value.inches);
       await submit.click();
@@ -178,8 +181,9 @@ async function expectState(page: Page, model: FunnelTestModel, state: PathSnapsh
     expect(typeof user === 'object' && user !== null ? Reflect.get(user, 'email') : undefined, `${label}: the account the password step created`).toBe(run.email);
   } else if (!exited) {
     await expect(page.getByRole('heading', { level: 1, name: english(step.headingKey), exact: true }), `${label}: the step's heading`).toBeVisible();
-    if (unit !== undefined && isMeasurement(step)) {
-      await expect(page.getByRole('radio', { name: english(unitLabelKeys[step.screen][unit]), exact: true }), `${label}: the unit shown`).toBeChecked();
+    const unitLabel = unit === undefined ? undefined : unitLabelKey(step, unit);
+    if (unitLabel !== undefined) {
+      await expect(page.getByRole('radio', { name: english(unitLabel), exact: true }), `${label}: the unit shown`).toBeChecked();
     }
   }
 }
@@ -223,10 +227,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function isMeasurement(step: CompiledStep): step is CompiledStep & { readonly screen: 'height' | 'weight' } {
-  return step.screen === 'height' || step.screen === 'weight';
 }
 
 let cachedEnglish: ((key: string) => string) | undefined;

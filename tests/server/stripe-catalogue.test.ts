@@ -49,6 +49,18 @@ describe('config/stripe-catalogue.yaml', () => {
     expect(() => loadStripeCatalogue(currencies, CATALOGUE_FILE, badCurrency)).toThrow(/prices\.y-intro\.amounts\.xyz: "xyz" is not a currency of the fx_rates table/);
   });
 
+  it('takes a price experiment\'s pair beside the spec\'s four; a coupon for a price it does not have and a malformed key are refused, located', () => {
+    const weekly = text.slice(text.indexOf('  w-intro:\n'), text.indexOf('  y-full:\n'));
+    const experiment = text.replace('  y-full:\n', `${weekly.replace('w-intro:', 'w2-intro:')}  y-full:\n`);
+    expect(Object.keys(loadStripeCatalogue(currencies, CATALOGUE_FILE, experiment).prices).sort()).toEqual(['w-full', 'w-intro', 'w2-intro', 'y-full', 'y-intro']);
+    const broken = text
+      .replace('  y-full:\n', `${weekly.replace('w-intro:', 'W2_intro:')}  y-full:\n`)
+      .replace('coupons: {}', 'coupons:\n  welcome:\n    name: Welcome\n    percent_off: 25\n    duration: once\n    prices: [y-intr]');
+    expect(() => loadStripeCatalogue(currencies, CATALOGUE_FILE, broken)).toThrow(
+      /^config\/stripe-catalogue\.yaml:\d+:3 prices\.W2_intro: lowercase letters, digits and "-" \(e\.g\. y2-intro\)\nconfig\/stripe-catalogue\.yaml:\d+:\d+ coupons\.welcome\.prices\[0\]: unknown price "y-intr" - did you mean "y-intro"\?$/,
+    );
+  });
+
   it('syncs idempotently by lookup key: unchanged prices stay, a changed one is replaced and the old one archived', async () => {
     const stripe = emulatorClient(server);
     const catalogue = loadStripeCatalogue(currencies);
@@ -88,5 +100,18 @@ describe('config/stripe-catalogue.yaml', () => {
       env: { ...process.env, STRIPE_SECRET_KEY: '', NODE_OPTIONS: '' },
     }).catch((error: unknown) => error);
     expect(String(failing)).toContain('stripe:sync needs STRIPE_SECRET_KEY');
+  });
+
+  it('syncs more than the 10 lookup keys Stripe lists at once', async () => {
+    const stripe = emulatorClient(server);
+    const catalogue = loadStripeCatalogue(currencies);
+    const extra = Object.fromEntries(['a', 'b', 'c', 'd'].flatMap((tag) => [[`${tag}-intro`, catalogue.prices['w-intro']], [`${tag}-full`, catalogue.prices['w-full']]]));
+    const wider = { ...catalogue, prices: { ...catalogue.prices, ...extra } };
+    const first = await syncStripeCatalogue(stripe, wider);
+    expect(Object.keys(first.prices)).toHaveLength(12);
+    expect(Object.keys(extra).every((key) => first.prices[key]?.created === true)).toBe(true);
+    const again = await syncStripeCatalogue(stripe, wider);
+    expect(Object.values(again.prices).every((price) => !price.created)).toBe(true);
+    expect(again.archived).toEqual([]);
   });
 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerStorageWrites,
-  formatStoredNumber,
-  initialUnitSystem,
-  parseDecimal,
-  parseWholeNumber,
-} from '../../engine/answer-storage';
+import { answerStorageWrites, formatStoredNumber, initialUnitSystem, parseDecimal, parseWholeNumber } from '../../engine/answer-storage';
+import type { CompiledStep } from '../../engine/compiled-flow';
 import { stepOf } from './fixtures/small-compiled-flow';
 
 describe('answerStorageWrites', () => {
@@ -57,6 +52,26 @@ describe('answerStorageWrites', () => {
     expect(answerStorageWrites(stepOf('age'), { kind: 'wholeNumber', text: 'thirty' }).local).toEqual({ age: '0' });
   });
 
+  it('converts with the factor of the step\'s declared unit system, and writes the flags the system asks for', () => {
+    const waist: CompiledStep = {
+      ...stepOf('height'),
+      id: 'waist',
+      number: {
+        metric: { unit: 'cm', toStored: 1, placeholder: 80, range: { min: 40, max: 200 }, decimals: true },
+        imperial: { unit: 'in', toStored: 2.54, placeholder: 32, range: { min: 16, max: 79 }, decimals: true },
+        rangeMessageKey: 'onboarding:steps.waist.range',
+      },
+    };
+    // No enteredKey: no heightEntered; a toggle: the unit choice is stored for the next number step.
+    expect(answerStorageWrites(waist, { kind: 'measurement', text: '32', unit: 'imperial' }).local).toEqual({ height: '81.28', useMetricOrImperial: 'false' });
+    const hours: CompiledStep = {
+      ...stepOf('age'),
+      number: { metric: { unit: 'hours', toStored: 1, placeholder: 7.5, range: { min: 1, max: 16 }, decimals: true }, rangeMessageKey: 'onboarding:steps.sleep.range' },
+    };
+    // One unit with decimals: the decimal as typed, and no unit choice to store.
+    expect(answerStorageWrites(hours, { kind: 'measurement', text: '7,5', unit: 'metric' }).local).toEqual({ age: '7.5' });
+  });
+
   it('writes nothing for continue, and keeps the e-mail in session storage only', () => {
     expect(answerStorageWrites(stepOf('nutritionIntro'), { kind: 'continue' })).toEqual({ local: {}, session: {} });
     expect(answerStorageWrites(stepOf('email'), { kind: 'email', value: ' a@b.co ' })).toEqual({ local: {}, session: { email: 'a@b.co' } });
@@ -97,6 +112,14 @@ describe('initialUnitSystem', () => {
     expect(initialUnitSystem(undefined, null, 'en-US')).toBe('imperial');
     expect(initialUnitSystem(undefined, null, 'de-DE')).toBe('metric');
     expect(initialUnitSystem(undefined, null, 'en-GB')).toBe('metric');
+  });
+
+  it('starts in imperial units for the regions the flow names (imperialRegions)', () => {
+    expect(initialUnitSystem(undefined, null, 'es-US')).toBe('imperial');
+    expect(initialUnitSystem(undefined, null, 'en')).toBe('metric');
+    expect(initialUnitSystem(undefined, null, 'en-LR', ['US', 'LR'])).toBe('imperial');
+    expect(initialUnitSystem(undefined, null, 'en-US', ['GB'])).toBe('metric');
+    expect(initialUnitSystem(undefined, null, 'en-GB', ['GB'])).toBe('imperial');
   });
 
   it('carries the stored choice across steps and prefers the step own earlier choice', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAnswerValidForStep } from '../../engine/answer-validation';
 import { restoreAnswers, serializeAnswers } from '../../engine/restore-answers';
 import { smallCompiledFlow } from './fixtures/small-compiled-flow';
 
@@ -18,6 +19,17 @@ describe('restoreAnswers', () => {
       age: { kind: 'wholeNumber', text: '30' },
       company: { kind: 'continue' },
     });
+  });
+
+  it('restores progress records of the number steps as written before they were declared in YAML, and the machine accepts them', () => {
+    // Byte for byte what the height, weight and age screens stored (issue 13 onwards).
+    const json = '{"version":1,"answers":{"height":{"kind":"feetInches","feet":"5","inches":"7"},"weight":{"kind":"measurement","text":"150","unit":"imperial"},"age":{"kind":"wholeNumber","text":"34"}}}';
+    const restored = restoreAnswers(smallCompiledFlow, { progressJson: json, sessionEmail: null });
+    expect(serializeAnswers(restored)).toBe(json);
+    for (const step of smallCompiledFlow.steps) {
+      const answer = restored[step.id];
+      if (answer !== undefined) expect(isAnswerValidForStep(step, answer), step.id).toBe(true);
+    }
   });
 
   it('takes the e-mail from session storage', () => {

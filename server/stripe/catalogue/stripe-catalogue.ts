@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FlowError } from '../../../engine/flow-error';
 import type { FlowDiagnostic } from '../../../engine/flow-error';
 import { loadYamlFile } from '../../../engine/load-yaml-file';
+import { didYouMean } from '../../../engine/suggest-name';
 import { repoRoot as findRepoRoot } from '../../repo-root';
 
 // Found, not counted: this module also runs bundled in dist-server/server/main.mjs (npm start).
@@ -12,8 +13,11 @@ const repoRoot = findRepoRoot(import.meta.url);
 /** The catalogue file the stack seeds and `npm run stripe:sync` pushes. */
 export const CATALOGUE_FILE = resolve(repoRoot, 'config/stripe-catalogue.yaml');
 
-/** The lookup keys the checkout reads (spec section 3). */
+/** The lookup keys of the spec's paywall (section 3): every catalogue has them; more are a price experiment's. */
 export const LOOKUP_KEYS = ['w-full', 'w-intro', 'y-full', 'y-intro'] as const;
+
+/** `w-intro`, `y2-full`: the webhook pairs `<x>-intro` with `<x>-full` (config/paywalls.yaml checks the pairs). */
+const lookupKey = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letters, digits and "-" (e.g. y2-intro)');
 
 const currencyCode = z.string().regex(/^[a-z]{3}$/, 'must be a lowercase ISO currency code');
 const minorUnits = z.number().int('must be a whole number of minor units').positive('must be more than 0');
@@ -37,7 +41,7 @@ const couponSchema = z
     percent_off: z.number().positive().max(100),
     duration: z.enum(['once', 'repeating', 'forever']),
     duration_in_months: z.number().int().positive().optional(),
-    prices: z.array(z.enum(LOOKUP_KEYS)).min(1, 'name at least one price the coupon is for'),
+    prices: z.array(lookupKey).min(1, 'name at least one price the coupon is for'),
   })
   .strict()
   .refine((coupon) => (coupon.duration === 'repeating') === (coupon.duration_in_months !== undefined), {
@@ -55,7 +59,8 @@ const catalogueSchema = z
       })
       .strict(),
     currency: currencyCode,
-    prices: z.object({ 'w-full': priceSchema, 'w-intro': priceSchema, 'y-full': priceSchema, 'y-intro': priceSchema }).strict(),
+    // The spec's four, and any other pair a price experiment adds (its keys checked below).
+    prices: z.object({ 'w-full': priceSchema, 'w-intro': priceSchema, 'y-full': priceSchema, 'y-intro': priceSchema }).catchall(priceSchema),
     coupons: z.record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "_" and "-" only'), couponSchema).default({}),
   })
   .strict();
@@ -80,8 +85,17 @@ export function loadStripeCatalogue(currencies: readonly string[], file = CATALO
   if (!currencies.includes(data.currency)) {
     diagnostics.push(source.diagnosticAt(['currency'], `"${data.currency}" is not a currency of the fx_rates table`));
   }
-  for (const key of LOOKUP_KEYS) {
-    const amounts = data.prices[key].amounts;
+  const keys = Object.keys(data.prices);
+  for (const key of keys) {
+    const checked = lookupKey.safeParse(key);
+    if (!checked.success) diagnostics.push(source.diagnosticAtKey(['prices', key], checked.error.issues.map((issue) => issue.message).join('; ')));
+  }
+  for (const [id, coupon] of Object.entries(data.coupons)) {
+    coupon.prices.forEach((key, index) => {
+      if (data.prices[key] === undefined) diagnostics.push(source.diagnosticAt(['coupons', id, 'prices', index], `unknown price "${key}"${didYouMean(key, keys)}`));
+    });
+  }
+  for (const [key, { amounts }] of Object.entries(data.prices)) {
     const missing = currencies.filter((currency) => amounts[currency] === undefined);
     if (missing.length > 0) {
       diagnostics.push(source.diagnosticAt(['prices', key, 'amounts'], `missing amounts for ${missing.join(', ')} (every fx_rates currency needs one)`));

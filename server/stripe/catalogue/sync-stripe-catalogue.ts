@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
 import { CATALOGUE_PRICES_METADATA } from '../../../supabase/functions/_shared/catalogue-prices-metadata';
-import { LOOKUP_KEYS } from './stripe-catalogue';
 import type { CatalogueCoupon, CataloguePrice, StripeCatalogue } from './stripe-catalogue';
 
 export interface CatalogueSyncReport {
@@ -31,12 +30,16 @@ export async function syncStripeCatalogue(stripe: Stripe, catalogue: StripeCatal
     productResult = 'updated';
   }
 
-  const current = await stripe.prices.list({ lookup_keys: [...LOOKUP_KEYS], expand: ['data.currency_options'], limit: 100 });
+  const keys = Object.keys(catalogue.prices);
+  const current: Stripe.Price[] = [];
+  // Stripe takes at most 10 lookup keys per list.
+  for (let start = 0; start < keys.length; start += 10) {
+    current.push(...(await stripe.prices.list({ lookup_keys: keys.slice(start, start + 10), expand: ['data.currency_options'], limit: 100 })).data);
+  }
   const prices: Record<string, { id: string; created: boolean }> = {};
   const archived: string[] = [];
-  for (const key of LOOKUP_KEYS) {
-    const wanted = catalogue.prices[key];
-    const holder = current.data.find((price) => price.lookup_key === key);
+  for (const [key, wanted] of Object.entries(catalogue.prices)) {
+    const holder = current.find((price) => price.lookup_key === key);
     if (holder !== undefined && matches(holder, catalogue, wanted)) {
       prices[key] = { id: holder.id, created: false };
       continue;

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PublicFunctionHandler, UserDatabase } from '../_shared/function-handler.ts';
 import { functionError } from '../_shared/function-response.ts';
 import type { RevenueCatClient } from '../_shared/revenuecat-client.ts';
+import { recordPaymentEvent } from '../_shared/payment-events.ts';
 import { noteReceiptRecorded } from '../_shared/revenuecat-receipts.ts';
 import { refundSecondPayment } from '../_shared/refund-second-payment.ts';
 import { scheduleIntroThenFull } from '../_shared/schedule-intro-then-full.ts';
@@ -120,7 +121,8 @@ async function completeFirstPayment(stripe: Stripe, serviceDb: UserDatabase, { s
 /**
  * stripe-webhook: Stripe's event deliveries (`verify_jwt = false`, supabase/config.toml). The
  * signature is checked by the SDK against STRIPE_WEBHOOK_SECRET (missing or forged: 400, nothing
- * changes); each event id is handled once (public.stripe_webhook_events). A failure answers 500, so
+ * changes); each event id is handled once (public.stripe_webhook_events). What the event says about the
+ * subscription's money goes to public.payment_events (the experiment report's outcomes). A failure answers 500, so
  * Stripe retries and the event is handled then.
  */
 export const publicHandler: PublicFunctionHandler = async (request, { stripe, serviceDb, revenueCat, env }) => {
@@ -144,6 +146,7 @@ export const publicHandler: PublicFunctionHandler = async (request, { stripe, se
 
   if (await alreadyHandled(serviceDb, event.id)) return Response.json({ received: true, duplicate: true });
   const subscriptionId = await subscriptionOf(stripe, event);
+  if (subscriptionId !== undefined) await recordPaymentEvent(stripe, serviceDb, event, subscriptionId);
   const recorded = subscriptionId === undefined ? undefined : await keepRevenueCatInStep(stripe, serviceDb, revenueCat, subscriptionId);
   if (recorded !== undefined && event.type === 'invoice.paid' && event.data.object.billing_reason === 'subscription_create') {
     await completeFirstPayment(stripe, serviceDb, recorded);

@@ -89,9 +89,14 @@ export async function answerStep(page: Page, step: CompiledStep, answers: WalkAn
     case 'info':
       await page.getByRole('button', { name: 'Continue' }).click();
       return;
-    case 'height':
-    case 'weight': {
+    case 'number': {
       const planned = answers.measurements[step.id];
+      if (step.number?.imperial === undefined) {
+        // One unit, no toggle: the age.
+        await page.getByRole('textbox').fill(answers.age);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        return;
+      }
       if (!planned) throw new Error(`no measurement planned for ${step.id}`);
       await page.getByRole('radio', { name: planned.unit, exact: true }).check();
       if ('feet' in planned) {
@@ -103,10 +108,6 @@ export async function answerStep(page: Page, step: CompiledStep, answers: WalkAn
       await page.getByRole('button', { name: 'Continue' }).click();
       return;
     }
-    case 'age':
-      await page.getByRole('textbox').fill(answers.age);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      return;
     case 'readyToStart': {
       const circle = page.getByRole('button', { name: 'Tap the circle' });
       await circle.click();

@@ -1,35 +1,30 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { BrowserContext } from '@playwright/test';
 import { Hono } from 'hono';
-import type { CompiledVariants } from '../../../engine/compiled-flow';
-import { createConfidenceRoutes } from '../../../server/confidence/create-confidence-routes';
 import { serveSpa } from '../../../server/serve-spa';
 
-const execFileAsync = promisify(execFile);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/**
- * The production build, as `npm run build` makes it, from another flows directory (FLOWS_DIR, read by
- * engine/vite-plugin-flows.ts): a flow set that is not checked in, e.g. a test flow.
- */
-export async function buildWithFlows(root: string, flowsDir: string, distDir: string): Promise<void> {
-  await execFileAsync(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+/** The production build, as `npm run build` makes it, into `outDir`, with the given environment (FLOWS_DIR, PAYWALLS_FILE). */
+export async function buildApp(outDir: string, env: Readonly<Record<string, string>>): Promise<void> {
+  await promisify(execFile)(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,
-    env: { ...process.env, FLOWS_DIR: flowsDir, FLOW_ORDER: '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
   });
 }
 
 /**
- * Answers the browser's requests to the app's origin from a throwaway build: its pages and chunks by
- * the local stack's own SPA middleware (server/serve-spa.ts), the flag by the stack's own Confidence
- * resolver over `variants`, as a stack started with that FLOWS_DIR serves them; everything else
- * (auth, REST, the mailbox) goes on to the running local stack.
+ * Answers the browser's requests to `origin` from a throwaway build through the local stack's own SPA
+ * middleware (server/serve-spa.ts), plus the routes `extend` adds; whatever they pass on (auth, REST,
+ * functions, the mailbox) goes on to the running local stack. No second server to start.
  */
-export async function serveThrowawayBuild(context: BrowserContext, origin: string, distDir: string, variants: CompiledVariants): Promise<void> {
+export async function serveBuild(context: BrowserContext, origin: string, distDir: string, extend: (app: Hono) => void = () => {}): Promise<void> {
   const spa = new Hono();
   spa.use('*', serveSpa(distDir));
-  spa.route('/confidence', createConfidenceRoutes({ variants: () => variants }).routes);
+  extend(spa);
   spa.notFound(() => new Response(null, { status: 404, headers: { 'x-not-spa': '1' } }));
   await context.route(
     (url) => url.origin === origin,

@@ -71,7 +71,7 @@ async function thrownOrReturned(run: () => unknown): Promise<unknown> {
 const location = (value: unknown): string | null => (value instanceof Response ? value.headers.get('Location') : null);
 
 describe('the plans loader', () => {
-  const services = (overrides: { user?: AuthUser | null; expires?: string; currency?: string; listed?: () => Promise<unknown>; answers?: Record<string, string>; browserLanguage?: string } = {}) => {
+  const services = (overrides: { user?: AuthUser | null; expires?: string; currency?: string; listed?: () => Promise<unknown>; answers?: Record<string, string>; browserLanguage?: string; variant?: string } = {}) => {
     const answers = overrides.answers ?? {};
     const backendFunctions = functions(overrides.listed ?? (() => Promise.resolve(PRICES)));
     return {
@@ -83,6 +83,7 @@ describe('the plans loader', () => {
           productApi: () => Promise.resolve(productApi(overrides.currency ?? 'eur')),
           funnelStorage: { restore: () => ({}), persist: () => {}, read: (key: string) => answers[key] ?? null },
           browserLanguage: () => overrides.browserLanguage ?? 'de-DE',
+          funnelVariant: () => overrides.variant,
         },
       },
     };
@@ -110,6 +111,13 @@ describe('the plans loader', () => {
     expect(first.plans.weekly).toMatchObject({ introPriceId: 'p_wi', introAmount: 3399, fullAmount: 10999 });
     expect([first.countdownStartedAt, first.offerShownBefore]).toEqual([1234, true]);
     expect(first.loadId).not.toBe(second.loadId);
+  });
+
+  it('shows a visitor whose flag variant has no paywall of its own the default one (config/paywalls.yaml assigns none)', async () => {
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const loaded = await createPlansLoader(services({ expires: past, variant: 'feedback-v2' }).services)(loaderArgs('http://x/checkout/plans'));
+    expect(loaded.paywall).toMatchObject({ id: 'spec', order: ['weekly', 'yearly'], preselected: 'weekly', mostPopular: 'weekly' });
+    expect(loaded.plans.yearly.introPriceId).toBe('p_yi');
   });
 
   it('puts the plan from the stored answers on the page, in the units the visitor answered in; generic without answers', async () => {

@@ -2,6 +2,7 @@ import type { CompiledFlow } from '../../../engine/compiled-flow';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
 import { formatFlowDiagnostic } from '../../../engine/flow-error';
 import type { ResolvedFlow } from '../../../engine/flow-schema';
+import { englishCommonFile, unitSystemsYaml } from './unit-systems-fixture';
 
 /**
  * A small branching flow on the existing screen kinds: `goal: keep` jumps over the pregnancy question
@@ -26,7 +27,7 @@ storageKeys:
   goalWeight: { form: number }
   useMetricOrImperial: { form: flag }
   heightEntered: { form: flag }
-steps:
+${unitSystemsYaml}steps:
   gender:
     screen: singleChoice
     options: gender
@@ -43,20 +44,17 @@ steps:
     storage: { mode: answerText }
     when: { answer: gender, equals: female }
   height:
-    screen: height
+    screen: number
+    unitSystem: length
     storage: { mode: value, key: height }
-    placeholder: { metric: 165, imperial: 65 }
-    range: { min: 100, max: 250 }
   weight:
-    screen: weight
+    screen: number
+    unitSystem: bodyWeight
     storage: { mode: value, key: weight }
-    placeholder: { metric: 70, imperial: 150 }
-    range: { min: 30, max: 300 }
   goalWeight:
-    screen: weight
+    screen: number
+    unitSystem: bodyWeight
     storage: { mode: value, key: goalWeight }
-    placeholder: { metric: 65, imperial: 140 }
-    range: { min: 30, max: 300 }
     when: { not: { answer: goal, equals: keep } }
   bmiNote:
     screen: info
@@ -75,7 +73,7 @@ export const branchingEnglish = {
   steps: Object.fromEntries(
     ['gender', 'goal', 'pregnant', 'height', 'weight', 'goalWeight', 'bmiNote', 'intro', 'email', 'password'].map((id) => [
       id,
-      id === 'bmiNote' ? { heading: 'Your BMI', info: 'Your BMI is {{bmi, number}} at {{weight, number}} kg.' } : { heading: `${id}?` },
+      id === 'bmiNote' ? { heading: 'Your BMI at {{weight}}', info: 'Your BMI is {{bmi, number}} at {{weight}}.' } : { heading: `${id}?` },
     ]),
   ),
   options: { gender: { female: 'Female', male: 'Male' }, goal: { lose: 'Lose', keep: 'Keep' }, yesNo: { yes: 'Yes', no: 'No' } },
@@ -85,7 +83,7 @@ export const branchingEnglish = {
 export function compileBranching(text: string = branchingFlow): { flow: CompiledFlow | undefined; resolved: ResolvedFlow | undefined; messages: string[] } {
   const result = compileFlowProject({
     flowFiles: [{ file: 'flows/branchy.yaml', text }],
-    translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(branchingEnglish) }],
+    translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(branchingEnglish) }, englishCommonFile],
     publicFileExists: () => true,
   });
   return { flow: result.flows.get('branchy'), resolved: result.resolved.get('branchy'), messages: result.diagnostics.map(formatFlowDiagnostic) };

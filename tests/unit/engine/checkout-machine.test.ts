@@ -147,3 +147,19 @@ describe('the countdown', () => {
     expect(countdownSeconds({ now: T0 - 60_000, countdownStartedAt: T0 })).toBe(540);
   });
 });
+
+describe('a paywall of config/paywalls.yaml', () => {
+  it('preselects its plan, runs its countdown and opens the offer after its delay', () => {
+    const actor = createActor(checkoutMachine, {
+      input: { now: T0, countdownStartedAt: T0, offerShownBefore: false, preselected: 'yearly', countdownMs: 120_000, offerDelayMs: 10_000 },
+    }).start();
+    expect(actor.getSnapshot().context.selectedPlan).toBe('yearly');
+    expect(formatCountdown(countdownSeconds(actor.getSnapshot().context))).toBe('02:00');
+    actor.send({ type: 'TICK', now: T0 + 9_999 });
+    expect(actor.getSnapshot().value.offer).toBe('waiting');
+    actor.send({ type: 'TICK', now: T0 + 10_000 });
+    expect(actor.getSnapshot().value.offer).toBe('open');
+    actor.send({ type: 'TICK', now: T0 + 120_000 });
+    expect(countdownSeconds(actor.getSnapshot().context)).toBe(0);
+  });
+});

@@ -72,7 +72,19 @@ describe('compileFlow (real flows)', () => {
       infoKey: 'onboarding:steps.gender.info',
       links: [{ labelKey: 'onboarding:steps.gender.logIn', to: '/account/sign-in' }],
     });
-    expect(steps.get('height')).toMatchObject({ screen: 'height', placeholder: { metric: 165, imperial: 65 }, background: { female: '/images/v2/height-female.svg', male: '/images/v2/height-male.svg' } });
+    expect(steps.get('height')).toMatchObject({ screen: 'number', background: { female: '/images/v2/height-female.svg', male: '/images/v2/height-male.svg' } });
+    // The unit system the step names (flows/default.yaml `unitSystems.length`), resolved into the step, defaults applied.
+    expect(steps.get('height')?.number).toEqual({
+      metric: { unit: 'cm', toStored: 1, placeholder: 165, range: { min: 100, max: 250 }, decimals: true },
+      imperial: { unit: 'ftIn', toStored: 2.54, placeholder: 65, decimals: true, composite: { major: 'ft', minor: 'in', per: 12 } },
+      rangeMessageKey: 'common:numbers.range.height',
+      enteredKey: 'heightEntered',
+    });
+    expect(steps.get('age')?.number).toEqual({
+      metric: { unit: 'years', toStored: 1, placeholder: 30, range: { min: 16, max: 99 }, decimals: false },
+      rangeMessageKey: 'common:numbers.range.age',
+    });
+    expect(flow(flows, 'v2').imperialRegions).toEqual(['US']);
     expect(steps.get('readyToStart')).toMatchObject({ confetti: { pieces: 800, durationMs: 3000 }, autoAdvanceMs: 3000, storage: { mode: 'none' } });
     expect(steps.get('activityLevel')?.options?.[0]).toEqual({
       value: 'sedentary',

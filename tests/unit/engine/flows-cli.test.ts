@@ -47,6 +47,22 @@ describe('flows CLI', () => {
     expect(code).toBe(1);
   }, 30_000);
 
+  it('checks config/paywalls.yaml against the project\'s flag variants and catalogue, located', () => {
+    const project = tempFlowProject();
+    projects.push(project);
+    project.write('config/stripe-catalogue.yaml', readFileSync(join(repoRoot, 'config/stripe-catalogue.yaml'), 'utf8'));
+    const paywalls = readFileSync(join(repoRoot, 'config/paywalls.yaml'), 'utf8').replace('variants: {}', 'variants: { feedbak-v2: yearly-first }');
+    project.write('config/paywalls.yaml', paywalls);
+    const { line, column } = positionOf(paywalls, 'feedbak-v2');
+    const { code, stdout } = runCli(['check', '--dir', project.dir]);
+    expect(stdout).toContain(`config/paywalls.yaml:${line}:${column} variants.feedbak-v2: unknown flag variant "feedbak-v2" - did you mean "feedback-v2"?`);
+    expect(code).toBe(1);
+    project.write('config/paywalls.yaml', paywalls.replace('feedbak-v2', 'feedback-v2'));
+    const fixed = runCli(['check', '--dir', project.dir]);
+    expect(fixed.stdout).toContain('ok config/paywalls.yaml (2 paywalls, default spec)\n');
+    expect(fixed.code).toBe(0);
+  }, 60_000);
+
   it('fails when a language lacks a key the others have', () => {
     const project = tempFlowProject();
     projects.push(project);

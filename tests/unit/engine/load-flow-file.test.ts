@@ -15,7 +15,7 @@ id: demo
 basePath: /onboarding
 steps:
   height:
-    screen: height
+    screen: number
     storage: { mode: value, key: heigth }
 `;
 
@@ -36,19 +36,19 @@ describe('loadFlowFile', () => {
   });
 
   it('locates an unrecognised object key at the key and suggests the intended one', () => {
-    const text = base.replace('heigth', 'height').replace('    screen: height\n', '    screen: height\n    placeholdr: { metric: 1, imperial: 2 }\n');
-    expect(errorsOf('flows/demo.yaml', text)).toEqual(['flows/demo.yaml:7:5 steps.height.placeholdr: unknown key "placeholdr" - did you mean "placeholder"?']);
+    const text = base.replace('heigth', 'height').replace('    screen: number\n', '    screen: number\n    unitSystm: length\n');
+    expect(errorsOf('flows/demo.yaml', text)).toEqual(['flows/demo.yaml:7:5 steps.height.unitSystm: unknown key "unitSystm" - did you mean "unitSystem"?']);
   });
 
   it('suggests a step field from a shortened name', () => {
-    const text = base.replace('heigth', 'height').replace('    screen: height\n', '    screen: height\n    legal: true\n');
+    const text = base.replace('heigth', 'height').replace('    screen: number\n', '    screen: number\n    legal: true\n');
     expect(errorsOf('flows/demo.yaml', text)).toEqual(['flows/demo.yaml:7:5 steps.height.legal: unknown key "legal" - did you mean "legalNotice"?']);
   });
 
   it('names the screen kind and storage mode in enum errors', () => {
-    const text = base.replace('screen: height', 'screen: heigt').replace('mode: value, key: heigth', 'mode: answerTxt');
+    const text = base.replace('screen: number', 'screen: numbr').replace('mode: value, key: heigth', 'mode: answerTxt');
     expect(errorsOf('flows/demo.yaml', text)).toEqual([
-      'flows/demo.yaml:6:13 steps.height.screen: unknown screen kind "heigt" - did you mean "height"?',
+      'flows/demo.yaml:6:13 steps.height.screen: unknown screen kind "numbr" - did you mean "number"?',
       'flows/demo.yaml:7:22 steps.height.storage.mode: unknown storage mode "answerTxt" - did you mean "answerText"?',
     ]);
   });
@@ -112,13 +112,13 @@ steps:
         for (const pair of root.items) if (isScalar(pair.key) && pair.key.value === 'screens') pair.key.value = 'steps';
       },
     };
-    const old = 'version: 0\nid: demo\nscreens:\n  age:\n    screen: agee\n';
+    const old = 'version: 0\nid: demo\nscreens:\n  age:\n    screen: numbr\n';
     expect(errorsOf('flows/old.yaml', old, [renameScreens])).toEqual([
-      'flows/old.yaml:5:13 steps.age.screen: unknown screen kind "agee" - did you mean "age"?',
+      'flows/old.yaml:5:13 steps.age.screen: unknown screen kind "numbr" - did you mean "number"?',
     ]);
-    const result = loadFlowFile('flows/old.yaml', old.replace('agee', 'age'), [renameScreens]);
+    const result = loadFlowFile('flows/old.yaml', old.replace('numbr', 'number'), [renameScreens]);
     expect(result.ok && result.value.migratedFrom).toBe(0);
-    expect(result.ok && result.value.data.steps?.age?.screen).toBe('age');
+    expect(result.ok && result.value.data.steps?.age?.screen).toBe('number');
   });
 });
 

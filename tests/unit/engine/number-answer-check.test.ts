@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { answerStorageWrites } from '../../../engine/answer-storage';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
+import { formatFlowDiagnostic } from '../../../engine/flow-error';
 import type { CompiledStep } from '../../../engine/compiled-flow';
-import { displayRange, feetAndInches, numberAnswerProblem } from '../../../engine/number-answer-check';
+import { displayRange, numberAnswerProblem, splitComposite } from '../../../engine/number-answer-check';
 import { readFlowProject } from '../../../engine/read-flow-project';
+import { realProjectInput, repoRoot } from './flow-test-project';
 
 /** The default flow's number steps, with the ranges its YAML declares (100-250 cm, 30-300 kg, 16-99 years). */
 const flow = compileFlowProject(readFlowProject(fileURLToPath(new URL('../../..', import.meta.url)))).flows.get('default');
@@ -16,7 +21,7 @@ function step(id: string): CompiledStep {
 describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
   it('height in cm: blank, not a number, outside 100-250, inside (bounds included)', () => {
     const height = step('height');
-    expect(height.range).toEqual({ min: 100, max: 250 });
+    expect(height.number?.metric.range).toEqual({ min: 100, max: 250 });
     const cm = (text: string) => numberAnswerProblem(height, { kind: 'measurement', text, unit: 'metric' });
     expect(cm('  ')).toBe('blank');
     expect(cm('tall')).toBe('notANumber');
@@ -60,14 +65,62 @@ describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
   });
 });
 
-describe('displayRange and feetAndInches', () => {
+describe('a declared unit system (flow YAML unitSystems)', () => {
+  const waist: CompiledStep = {
+    ...step('height'),
+    number: {
+      metric: { unit: 'cm', toStored: 1, placeholder: 80, range: { min: 40, max: 200 }, decimals: true },
+      imperial: { unit: 'in', toStored: 2.54, placeholder: 32, range: { min: 16, max: 79 }, decimals: true },
+      rangeMessageKey: 'onboarding:steps.waist.range',
+    },
+  };
+
+  it('checks an imperial unit with its own range in that unit, and shows that range', () => {
+    const inches = (text: string) => numberAnswerProblem(waist, { kind: 'measurement', text, unit: 'imperial' });
+    // 15.9 in = 40.4 cm is inside the metric range, but below the declared 16 in.
+    expect(inches('15.9')).toBe('outOfRange');
+    expect(inches('16')).toBeUndefined();
+    expect(inches('79.5')).toBe('outOfRange');
+    expect(displayRange(waist, 'imperial')).toEqual({ min: 16, max: 79 });
+  });
+
+  it('refuses answer shapes the system does not ask for: feet and inches without a composite, a whole number with a toggle', () => {
+    expect(numberAnswerProblem(waist, { kind: 'feetInches', feet: '2', inches: '8' })).toBe('notANumber');
+    expect(numberAnswerProblem(waist, { kind: 'wholeNumber', text: '80' })).toBe('notANumber');
+    expect(numberAnswerProblem(step('age'), { kind: 'measurement', text: '34', unit: 'metric' })).toBe('notANumber');
+  });
+});
+
+describe('displayRange and splitComposite', () => {
   it('shows the range in the visitor unit, rounded inwards so every value named is accepted', () => {
     expect(displayRange(step('height'), 'metric')).toEqual({ min: 100, max: 250 });
     expect(displayRange(step('height'), 'imperial')).toEqual({ min: 40, max: 98 });
     expect(displayRange(step('weight'), 'imperial')).toEqual({ min: 67, max: 661 });
     expect(displayRange(step('age'), 'imperial')).toEqual({ min: 16, max: 99 });
-    expect(feetAndInches(40)).toEqual({ feet: 3, inches: 4 });
-    expect(feetAndInches(98)).toEqual({ feet: 8, inches: 2 });
-    expect(feetAndInches(71.6)).toEqual({ feet: 6, inches: 0 });
+    expect(splitComposite(40, 12)).toEqual({ major: 3, minor: 4 });
+    expect(splitComposite(98, 12)).toEqual({ major: 8, minor: 2 });
+    expect(splitComposite(71.6, 12)).toEqual({ major: 6, minor: 0 });
+  });
+});
+
+describe('the "Ask a number with units" example of docs/flows.md', () => {
+  it('passes the check on top of the real flows once its texts exist, and stores and refuses as the guide says', () => {
+    const guide = readFileSync(join(repoRoot, 'docs/flows.md'), 'utf8');
+    const start = guide.indexOf('```yaml', guide.indexOf('A full example: a variant that asks the waist'));
+    const example = guide.slice(start + '```yaml\n'.length, guide.indexOf('```', start + 7));
+    const input = realProjectInput();
+    const translationFiles = input.translationFiles.map((file) => {
+      if (file.namespace !== 'onboarding') return file;
+      const texts: { steps: Record<string, unknown> } = JSON.parse(file.text);
+      texts.steps.waist = { heading: 'What is your waist?', info: 'Measured at the navel.', range: 'Please enter a waist between {{min}} and {{max}}.' };
+      return { ...file, text: JSON.stringify(texts) };
+    });
+    const result = compileFlowProject({ ...input, flowFiles: [...input.flowFiles, { file: 'flows/waisty.yaml', text: example }], translationFiles });
+    expect(result.diagnostics.map(formatFlowDiagnostic)).toEqual([]);
+    const waist = result.flows.get('waisty')?.steps.find((candidate) => candidate.id === 'waist');
+    if (!waist) throw new Error('not compiled');
+    expect(answerStorageWrites(waist, { kind: 'measurement', text: '32', unit: 'imperial' }).local).toEqual({ waist: '81.28', useMetricOrImperial: 'false' });
+    expect(numberAnswerProblem(waist, { kind: 'measurement', text: '15', unit: 'imperial' })).toBe('outOfRange');
+    expect(displayRange(waist, 'imperial')).toEqual({ min: 16, max: 79 });
   });
 });

@@ -51,6 +51,13 @@ describe('checkoutPlans', () => {
     expect(checkoutPlans(usdOnly, 'sek').currency).toBe('usd');
   });
 
+  it('prices each plan by the paywall\'s lookup keys (a price experiment\'s own pair)', () => {
+    const experiment = [...prices, price('price_y2i', 'y2-intro', { eur: 2999 }), price('price_y2f', 'y2-full', { eur: 5999 })];
+    const plans = checkoutPlans(experiment, 'eur', { weekly: { intro: 'w-intro', full: 'w-full' }, yearly: { intro: 'y2-intro', full: 'y2-full' } });
+    expect(plans.yearly).toEqual({ plan: 'yearly', introPriceId: 'price_y2i', introAmount: 2999, fullAmount: 5999, days: 365 });
+    expect(plans.weekly.introPriceId).toBe('price_wi');
+  });
+
   it('refuses a price list without one of the four lookup keys', () => {
     expect(() => checkoutPlans(prices.slice(1), undefined)).toThrow('w-full');
   });

@@ -25,7 +25,7 @@ describe('storage keys declared per flow', () => {
   it('requires the unit flag a weight writes beside its number', () => {
     const text = branchingFlow.replace('  useMetricOrImperial: { form: flag }\n', '');
     expect(compileBranching(text).messages).toContain(
-      `${at('flows/branchy.yaml', text, 'weight }', 'screen: weight')} steps.weight.storage.key: a weight step also writes "useMetricOrImperial": declare it under storageKeys as { form: flag }`,
+      `${at('flows/branchy.yaml', text, 'weight }', 'unitSystem: bodyWeight')} steps.weight.storage.key: a number step in unit system "bodyWeight" also writes "useMetricOrImperial": declare it under storageKeys as { form: flag }`,
     );
   });
 

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -6,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { calculators } from '../../../engine/calculators';
 import type { CompiledStep } from '../../../engine/compiled-flow';
 import type { FunnelAnswers } from '../../../engine/funnel-answer';
-import { textValues } from '../../../engine/funnel-path';
+import { textValues, type TextValue } from '../../../engine/funnel-path';
+import { StepLayout } from '../../../screens/funnel/step-layout';
+import { InfoVisual } from '../../../screens/info-visual';
 import { StepInfo } from '../../../screens/step-info';
 import { branchingEnglish, branchingFlow, compileBranching, compiledBranchingFlow } from './branching-flow';
 
@@ -20,37 +25,70 @@ const heavy: FunnelAnswers = {
   weight: { kind: 'measurement', text: '198.4', unit: 'imperial' },
 };
 
-async function render(language: string, step: CompiledStep, values: Readonly<Record<string, string | number | Date>>, text: string): Promise<string> {
+async function i18n(language: string, texts: Record<string, string>) {
   const instance = i18next.createInstance();
+  const common: Record<string, unknown> = JSON.parse(readFileSync(fileURLToPath(new URL(`../../../public/locales/${language}/common.json`, import.meta.url)), 'utf8'));
   await instance.use(initReactI18next).init({
     lng: language,
     interpolation: { escapeValue: false },
-    resources: { [language]: { onboarding: { steps: { bmiNote: { info: text } } } } },
+    resources: { [language]: { onboarding: { steps: { bmiNote: texts } }, common } },
     react: { useSuspense: false },
   });
+  return instance;
+}
+
+async function render(language: string, step: CompiledStep, values: Readonly<Record<string, TextValue>>, text: string): Promise<string> {
+  const instance = await i18n(language, { info: text });
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n: instance }, createElement(StepInfo, { step, values })));
 }
 
 describe('values in an info step\'s text', () => {
-  it('come from the path\'s answers (stored unit) and calculators', () => {
+  it('come from the path\'s answers and calculators: numbers with a unit toggle in the unit they were typed in', () => {
     if (!bmiNote) throw new Error('no bmiNote');
-    // 63 in and 198.4 lb: 160.02 cm and 89.99 kg.
-    expect(textValues(flow, bmiNote, heavy, env)).toEqual({ bmi: 35.1, weight: 89.9926528 });
+    // 63 in and 198.4 lb: 160.02 cm and 89.99 kg, BMI 35.1; the weight is shown as typed, in lb.
+    expect(textValues(flow, bmiNote, heavy, env)).toEqual({ bmi: 35.1, weight: { kind: 'quantity', amount: 198.4, unit: 'lb' } });
+    const metric: FunnelAnswers = { ...heavy, height: { kind: 'measurement', text: '160', unit: 'metric' }, weight: { kind: 'measurement', text: '90', unit: 'metric' } };
+    expect(textValues(flow, bmiNote, metric, env)).toEqual({ bmi: 35.2, weight: { kind: 'quantity', amount: 90, unit: 'kg' } });
     // Without a weight the BMI cannot be known: the value is left out.
     const { weight: _weight, ...withoutWeight } = heavy;
     expect(textValues(flow, bmiNote, withoutWeight, env)).toEqual({});
   });
 
-  it('are formatted in the visitor\'s language: numbers and calendar days', async () => {
+  it('are formatted in the visitor\'s language and units: numbers, calendar days, lengths and weights', async () => {
     if (!bmiNote) throw new Error('no bmiNote');
-    expect(branchingEnglish.steps.bmiNote).toEqual({ heading: 'Your BMI', info: 'Your BMI is {{bmi, number}} at {{weight, number}} kg.' });
-    expect(await render('en', bmiNote, { bmi: 27.4, weight: 1234.5 }, 'Your BMI is {{bmi, number}} at {{weight, number}} kg.')).toBe(
-      '<p class="step-info">Your BMI is 27.4 at 1,234.5 kg.</p>',
+    expect(branchingEnglish.steps.bmiNote).toEqual({ heading: 'Your BMI at {{weight}}', info: 'Your BMI is {{bmi, number}} at {{weight}}.' });
+    const pounds: TextValue = { kind: 'quantity', amount: 1234.5, unit: 'lb' };
+    expect(await render('en', bmiNote, { bmi: 27.4, weight: pounds }, 'Your BMI is {{bmi, number}} at {{weight}}.')).toBe('<p class="step-info">Your BMI is 27.4 at 1,234.5 lb.</p>');
+    expect(await render('en', bmiNote, { weight: { kind: 'quantity', amount: 69.853168, unit: 'kg' } }, '{{weight}}')).toBe('<p class="step-info">69.9 kg</p>');
+    expect(await render('de', bmiNote, { bmi: 27.4, weight: { kind: 'quantity', amount: 70.5, unit: 'kg' } }, 'Ihr BMI ist {{bmi, number}} bei {{weight}}.')).toBe('<p class="step-info">Ihr BMI ist 27,4 bei 70,5 kg.</p>');
+    // A composite unit: 67 in as feet and inches, in the language's words and digits.
+    const height: TextValue = { kind: 'quantity', amount: 67, unit: 'ftIn', per: 12 };
+    expect(await render('en', bmiNote, { height }, '{{height}}')).toBe('<p class="step-info">5 ft 7 in</p>');
+    const arabic = new Intl.NumberFormat('ar', { maximumFractionDigits: 1 });
+    expect(await render('ar', bmiNote, { height, weight: pounds }, '{{height}} / {{weight}}')).toBe(
+      `<p class="step-info">${arabic.format(5)} قدم ${arabic.format(7)} بوصة / ${arabic.format(1234.5)} رطل</p>`,
     );
-    expect(await render('de', bmiNote, { bmi: 27.4 }, 'Ihr BMI ist {{bmi, number}}.')).toBe('<p class="step-info">Ihr BMI ist 27,4.</p>');
     const day = new Date('2027-04-16T00:00:00Z');
     expect(await render('en', bmiNote, { goalDate: day }, 'by {{goalDate, datetime}}')).toBe('<p class="step-info">by April 16, 2027</p>');
     expect(await render('ar', bmiNote, { bmi: 27.4 }, '{{bmi, number}}')).toBe(`<p class="step-info">${new Intl.NumberFormat('ar').format(27.4)}</p>`);
+  });
+
+  it('fill an info step\'s heading and its visual\'s labels too', async () => {
+    if (!bmiNote) throw new Error('no bmiNote');
+    const instance = await i18n('en', { heading: 'Your BMI at {{weight}}', goal: 'Reach {{goal}} by {{goalDate, datetime}}' });
+    const values: Readonly<Record<string, TextValue>> = { weight: { kind: 'quantity', amount: 154, unit: 'lb' }, goal: { kind: 'quantity', amount: 70, unit: 'kg' }, goalDate: new Date('2027-04-16T00:00:00Z') };
+    const layout = renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n: instance },
+        createElement(MemoryRouter, null, createElement(StepLayout, { step: bmiNote, headingId: 'h', progress: undefined, background: undefined, onBack: undefined, focusHeading: false, answersSurviveReload: true, textValues: values, children: null })),
+      ),
+    );
+    expect(layout).toContain('>Your BMI at 154 lb</h1>');
+    const visual = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n: instance }, createElement(InfoVisual, { visual: { kind: 'checklist', items: [{ icon: 'bullseye', label: 'onboarding:steps.bmiNote.goal' }] }, values })),
+    );
+    expect(visual).toContain('Reach 70 kg by April 16, 2027');
   });
 
   it('are checked: only on info steps, known calculators, answers given before', () => {

@@ -42,7 +42,7 @@ describe('verifying branches', () => {
     const text = branchingFlow.replace('computed: bmi, atLeast: 25', 'answer: height, equals: tall');
     expect(check(text)).toEqual([`${at(text, 'tall')} steps.bmiNote.when.equals: "height" is a number (stored in cm): compare it with a number (greaterThan, lessThan, atLeast, atMost or equals)`]);
     const choice = branchingFlow.replace('answer: gender, equals: female', 'answer: gender, greaterThan: 3');
-    expect(check(choice)).toEqual([`${at(choice, '3 }')} steps.pregnant.when.greaterThan: "gender" is a choice: compare it with equals or oneOf, not with a number`]);
+    expect(check(choice)).toEqual([`${at(choice, '3 }', 'pregnant:')} steps.pregnant.when.greaterThan: "gender" is a choice: compare it with equals or oneOf, not with a number`]);
     const two = branchingFlow.replace('computed: bmi, atLeast: 25', 'computed: bmi, atLeast: 25, atMost: 30');
     expect(check(two)).toEqual([`${at(two, '{ computed: bmi, atLeast')} steps.bmiNote.when: one test per comparison (found atLeast, atMost): combine comparisons with "all: [...]"`]);
   });

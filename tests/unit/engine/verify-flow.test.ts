@@ -3,6 +3,7 @@ import type { FlowProjectOptions } from '../../../engine/compile-flow-project';
 import { compileFlowProject } from '../../../engine/compile-flow-project';
 import { formatFlowDiagnostic } from '../../../engine/flow-error';
 import { positionOf } from './flow-test-project';
+import { englishCommonFile, unitSystemsYaml } from './unit-systems-fixture';
 
 const english = {
   steps: {
@@ -36,7 +37,7 @@ storageKeys:
   height: { form: number }
   useMetricOrImperial: { form: flag }
   heightEntered: { form: flag }
-steps:
+${unitSystemsYaml}steps:
   gender:
     screen: singleChoice
     options: gender
@@ -52,10 +53,9 @@ steps:
     options: goal
     storage: { mode: answerText }
   height:
-    screen: height
+    screen: number
+    unitSystem: length
     storage: { mode: value, key: height }
-    placeholder: { metric: 165, imperial: 65 }
-    range: { min: 100, max: 250 }
     info: true
   intro:
     screen: info
@@ -70,7 +70,7 @@ function check(text: string, options: FlowProjectOptions & { translations?: unkn
   const result = compileFlowProject(
     {
       flowFiles: [{ file: 'flows/demo.yaml', text }],
-      translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(options.translations ?? english) }],
+      translationFiles: [{ namespace: 'onboarding', file: 'public/locales/en/onboarding.json', text: JSON.stringify(options.translations ?? english) }, englishCommonFile],
       publicFileExists: (path) => (options.images ?? []).includes(path),
     },
     options,
@@ -118,20 +118,57 @@ describe('verifyFlow', () => {
     expect(check(infoWithOptions)).toEqual([`${at(infoWithOptions, 'goal', 'screen: info')} steps.intro.options: options only apply to singleChoice and multiSelect steps (this step is "info")`]);
   });
 
-  it('requires height/weight/age steps to store a value and show a placeholder and a plausible range', () => {
-    const text = flow.replace('    storage: { mode: value, key: height }\n    placeholder: { metric: 165, imperial: 65 }\n    range: { min: 100, max: 250 }\n', '    storage: { mode: none }\n');
-    expect(check(text)).toEqual([
-      `${at(text, 'screen: height')} steps.height.placeholder: height steps need a placeholder { metric, imperial }`,
-      `${at(text, 'screen: height')} steps.height.range: height steps need a plausible range { min, max } in the stored unit (cm, kg or years)`,
-      `${at(text, '{ mode: none }')} steps.height.storage: height steps store a number: use storage { mode: value, key: <key> }`,
+  it('requires number steps to store a value in a declared unit system', () => {
+    const noStorage = flow.replace('    storage: { mode: value, key: height }\n', '    storage: { mode: none }\n');
+    expect(check(noStorage)).toEqual([`${at(noStorage, '{ mode: none }')} steps.height.storage: number steps store a number: use storage { mode: value, key: <key> }`]);
+    const noSystem = flow.replace('    unitSystem: length\n', '');
+    expect(check(noSystem)).toEqual([
+      `${at(noSystem, 'number', 'height:\n')} steps.height.screen: number steps need "unitSystem: <name>", one of the flow's unitSystems (length, bodyWeight, years)`,
+    ]);
+    const typo = flow.replace('unitSystem: length', 'unitSystem: lenght');
+    expect(check(typo)).toEqual([`${at(typo, 'lenght')} steps.height.unitSystem: unknown unit system "lenght" - did you mean "length"? (declared: length, bodyWeight, years)`]);
+    const onInfo = flow.replace('    screen: info\n', '    screen: info\n    unitSystem: length\n');
+    expect(check(onInfo)).toEqual([`${at(onInfo, 'length', 'screen: info')} steps.intro.unitSystem: unitSystem only applies to number steps (this step is "info")`]);
+  });
+
+  it('checks the unit system a number step uses: known units, placeholders, ranges, factors, with a suggestion', () => {
+    const unknownUnit = flow.replace('{ unit: cm,', '{ unit: cms,');
+    expect(check(unknownUnit)).toEqual([
+      `${at(unknownUnit, 'cms')} unitSystems.length.metric.unit: unknown unit "cms" - did you mean "cm"?: a unit needs its label "units.cms" in public/locales/en/common.json (known: legend, cm, in, kg, lb, years, ft, ftIn, ftInValue)`,
+    ]);
+    const noPlaceholder = flow.replace('placeholder: 65, composite', 'composite');
+    expect(check(noPlaceholder)).toEqual([
+      `${at(noPlaceholder, '{ unit: ftIn')} unitSystems.length.imperial: missing placeholder: add "placeholder: <number>", the example shown in the empty field, in in`,
+    ]);
+    const noRange = flow.replace('placeholder: 165, range: { min: 100, max: 250 } }', 'placeholder: 165 }');
+    expect(check(noRange)).toEqual([
+      `${at(noRange, '{ unit: cm')} unitSystems.length.metric: missing range: add "range: { min, max }", the plausible values in cm (conditions compare answers in it)`,
+    ]);
+    const noFactor = flow.replace('toStored: 2.54, ', '');
+    expect(check(noFactor)).toEqual([`${at(noFactor, '{ unit: ftIn')} unitSystems.length.imperial: missing toStored: add how many cm one in is, e.g. "toStored: 2.54"`]);
+    const zeroFactor = flow.replace('toStored: 2.54', 'toStored: 0');
+    expect(check(zeroFactor)).toEqual([
+      `${at(zeroFactor, '0, placeholder: 65')} unitSystems.length.imperial.toStored: number 0 is too small: must be above 0: how many stored units one of this unit is, e.g. 2.54 (cm per in)`,
+    ]);
+    const metricFactor = flow.replace('{ unit: cm,', '{ unit: cm, toStored: 1000,');
+    expect(check(metricFactor)).toEqual([`${at(metricFactor, '1000')} unitSystems.length.metric.toStored: the metric unit is the stored unit: remove "toStored" (it is 1)`]);
+    const upsideDown = flow.replace('range: { min: 100, max: 250 }', 'range: { min: 250, max: 100 }');
+    expect(check(upsideDown)).toEqual([`${at(upsideDown, '100 }')} unitSystems.length.metric.range.max: min must be below max: swap them, or widen the range`]);
+    const unknownMinor = flow.replace('minor: in,', 'minor: inch,');
+    expect(check(unknownMinor)).toEqual([
+      `${at(unknownMinor, 'inch')} unitSystems.length.imperial.composite.minor: unknown unit "inch" - did you mean "in"?: a unit needs its label "units.inch" in public/locales/en/common.json (known: legend, cm, in, kg, lb, years, ft, ftIn, ftInValue)`,
+    ]);
+    const noMessage = flow.replace('common:numbers.range.height', 'common:numbers.range.waist');
+    expect(check(noMessage)).toEqual([
+      `${at(noMessage, 'common:numbers.range.waist')} unitSystems.length.rangeMessage: the out-of-range message "common:numbers.range.waist" not found in public/locales/en/common.json: add it there (and in every language)`,
     ]);
   });
 
   it('allows each storage key to be written by one step only', () => {
     const text = flow.replace('key: height }', 'key: gender }');
     expect(check(text)).toEqual([
-      `${at(text, 'gender }', 'screen: height')} steps.height.storage.key: key "gender" is declared as option (storageKeys), but a height step writes number`,
-      `${at(text, 'gender }', 'screen: height')} steps.height.storage.key: storage key "gender" is already written by step "gender"`,
+      `${at(text, 'gender }', 'screen: number')} steps.height.storage.key: key "gender" is declared as option (storageKeys), but a number step writes number`,
+      `${at(text, 'gender }', 'screen: number')} steps.height.storage.key: storage key "gender" is already written by step "gender"`,
     ]);
   });
 

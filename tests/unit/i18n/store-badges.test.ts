@@ -44,10 +44,11 @@ function render(language?: string): { html: string; links: RenderedLink[] } {
   const html = renderToStaticMarkup(
     createElement(I18nextProvider, { i18n: instance }, createElement(StoreBadges, language === undefined ? {} : { language })),
   );
-  const links = [...html.matchAll(/<a href="([^"]*)" aria-label="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((match) => ({
+  // A link's accessible name is its badge image's: the svg's role="img" and aria-label.
+  const links = [...html.matchAll(/<a href="([^"]*)"[^>]*>(<svg[^>]* role="img" aria-label="([^"]*)"[^>]*>.*?<\/svg>)<\/a>/g)].map((match) => ({
     href: decode(match[1] ?? ''),
-    label: decode(match[2] ?? ''),
-    svg: decode(match[3] ?? ''),
+    label: decode(match[3] ?? ''),
+    svg: decode(match[2] ?? ''),
   }));
   return { html, links };
 }

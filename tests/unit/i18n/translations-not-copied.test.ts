@@ -25,6 +25,7 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   Keto: ['de', 'es', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'tr'],
   Vegan: ['de', 'tr'],
   Password: ['it'],
+  Account: ['it', 'nl'],
   Email: ['it'],
   Status: ['de', 'nl', 'sv', 'da', 'nb', 'pl'],
   Store: ['de', 'it'],

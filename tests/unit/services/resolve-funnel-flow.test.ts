@@ -72,6 +72,8 @@ function pageLoad(options: {
   chunkMs?: number;
   /** The boot script's lookup, read ahead of the SDK (as the composition root wires it). */
   early?: EarlyLookup;
+  /** The flag's compiled variants, when they differ from the module's (e.g. with an experiment). */
+  variants?: CompiledVariants;
 }) {
   const sent: string[] = [];
   const exposures: FlagExposure[] = [];
@@ -97,7 +99,7 @@ function pageLoad(options: {
     const settings = flagSettings({}, 'http://stack.test');
     return { openFeature: OpenFeature, provider: createConfidenceFlagProvider({ settings, fetch, signal, log }) };
   });
-  const resolve = createFunnelFlowResolver({ variants, load, storage: options.storage, onExposure: (exposure) => exposures.push(exposure), log, ...(options.early ? { early: options.early } : {}) });
+  const resolve = createFunnelFlowResolver({ variants: options.variants ?? variants, load, storage: options.storage, onExposure: (exposure) => exposures.push(exposure), log, ...(options.early ? { early: options.early } : {}) });
   return { resolve, sent, exposures, log, load, signals };
 }
 
@@ -147,6 +149,18 @@ describe('createFunnelFlowResolver with Confidence\'s provider against the stack
       expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([expect.objectContaining({ flag: variants.flag, variant })]);
       expect(page.log).not.toHaveBeenCalled();
     }
+  });
+
+  it('names the flag\'s experiment and the visitor in the exposure the resolver chose, and no experiment after a fallback', async () => {
+    const withExperiment = { ...variants, experiment: 'cc-feedback-redesign' };
+    const visitor = visitorIn('feedback-v1');
+    const page = pageLoad({ storage: memoryStorage(), variants: withExperiment });
+    await expect(page.resolve(visitor)).resolves.toBe('v1');
+    expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'feedback-v1', flow: 'v1', fallback: false, experiment: { id: 'cc-feedback-redesign', visitorId: visitor } }]);
+
+    const down = pageLoad({ storage: memoryStorage(), variants: withExperiment, resolver: 'down' });
+    await expect(down.resolve(visitor)).resolves.toBe('default');
+    expect(down.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
   });
 
   it('sends the track call before the evaluation', async () => {
