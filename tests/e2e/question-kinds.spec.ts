@@ -9,6 +9,7 @@ import type { CompiledFlow, CompiledVariants } from '../../engine/compiled-flow'
 import { formatFlowDiagnostic } from '../../engine/flow-error';
 import { readFlowProject } from '../../engine/read-flow-project';
 import { createConfidenceRoutes } from '../../server/confidence/create-confidence-routes';
+import { axeFindings, formatFindings } from '../a11y/axe-report';
 import { visitorIdFor } from './support/compiled-flows';
 import { pathOf } from './support/funnel-walker';
 import { buildApp, serveBuild } from './support/throwaway-build';
@@ -74,9 +75,11 @@ function text(texts: Texts, path: string, values: Readonly<Record<string, string
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-async function shoot(page: Page, language: string, name: string): Promise<void> {
+/** A phone screenshot for a person to look at, and axe (WCAG A/AA, contrast included) on the screen as shown. */
+async function shootAndCheck(page: Page, language: string, name: string): Promise<void> {
   mkdirSync(test.info().outputDir, { recursive: true });
   await page.screenshot({ path: join(test.info().outputDir, `${language}-${name}.png`) });
+  expect(formatFindings((await axeFindings(page, `${name} (${language})`)).blocking), `axe on ${name} (${language})`).toBe('');
 }
 
 for (const language of ['en', 'ar'] as const) {
@@ -106,7 +109,7 @@ for (const language of ['en', 'ar'] as const) {
     await option('takeout').click();
     await expect(option('takeout')).toHaveAttribute('aria-checked', 'false');
     await expect(main.getByRole('status')).toHaveText(text(common, 'multiSelect.atMost', { max: number.format(2) }));
-    await shoot(page, language, 'multi-select');
+    await shootAndCheck(page, language, 'multi-select');
     await option('everything').click();
     await expect(option('everything')).toHaveAttribute('aria-checked', 'true');
     await expect(option('home')).toHaveAttribute('aria-checked', 'false');
@@ -126,7 +129,7 @@ for (const language of ['en', 'ar'] as const) {
     await expect.poll(() => pathOf(page)).toBe(`${flow.basePath}/sleep`);
     const slider = main.getByRole('slider', { name: text(onboarding, 'steps.sleepHours.heading') });
     await expect(slider).toHaveValue('8');
-    await shoot(page, language, 'slider');
+    await shootAndCheck(page, language, 'slider');
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     // Right to left, the right arrow moves towards the start of the scale.
@@ -154,7 +157,7 @@ for (const language of ['en', 'ar'] as const) {
     const latest = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${max}T00:00:00Z`));
     await expect(main.getByRole('alert')).toHaveText(text(common, 'date.tooLate', { date: latest }));
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await shoot(page, language, 'date-refused');
+    await shootAndCheck(page, language, 'date-refused');
     await field.fill('1990-06-15');
     await expect(main.getByRole('alert')).toHaveText('');
     await continueButton.click();
