@@ -88,6 +88,18 @@ describe('differenceSequence', () => {
     expect(interval.lower).toBeLessThan(-0.01);
   });
 
+  it('cuts a small sample’s difference of proportions to [-1, 1] (where it always lies), not a mean’s', () => {
+    // 2 of 3 payment tries failed against 0 of 5: the uncut interval runs far past -100 pt.
+    const control = metricSample(variantCounts({ exposed: 20, signedUp: 5, paymentAttempted: 3, paymentFailed: 2, paid: 1 }), 'payment-failure-rate');
+    const variant = metricSample(variantCounts({ exposed: 20, signedUp: 5, paymentAttempted: 5, paid: 5 }), 'payment-failure-rate');
+    const interval = differenceSequence(control, variant, 43_000, 0.025);
+    expect(interval.lower).toBe(-1);
+    expect(interval.upper).toBeLessThanOrEqual(1);
+    expect(interval.upper).toBeGreaterThan(0);
+    const revenue = (sum: number) => metricSample(variantCounts({ exposed: 4, paid: 2, revenue: { sum, sumOfSquares: sum * sum } }), 'net-revenue-per-visitor');
+    expect(differenceSequence(revenue(10), revenue(30), 43_000, 0.025).lower).toBeLessThan(-1);
+  });
+
   it('is unbounded while an arm has no units', () => {
     const empty = metricSample(variantCounts({}), 'refund-rate');
     const some = metricSample(variantCounts({ exposed: 100, signedUp: 30, paymentAttempted: 10, paid: 10, refunded: 1 }), 'refund-rate');
