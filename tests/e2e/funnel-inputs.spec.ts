@@ -64,7 +64,18 @@ test.describe('German browser language', () => {
 
     await expect(page.getByRole('radio', { name: 'cm', exact: true })).toBeChecked();
     await expect(page.getByRole('textbox')).toHaveAttribute('placeholder', '165');
+    // The example cannot be taken for an answer (issue 30): paler than a typed value, over a dashed line.
+    const look = () =>
+      page.getByRole('textbox').evaluate((input) => ({
+        example: getComputedStyle(input, '::placeholder').color,
+        typed: getComputedStyle(input).color,
+        line: getComputedStyle(input).borderBottomStyle,
+      }));
+    const empty = await look();
+    expect(empty.line).toBe('dashed');
+    expect(empty.example).not.toBe(empty.typed);
     await page.getByRole('textbox').fill('300');
+    expect((await look()).line).toBe('solid');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText('That doesn\'t look right. Please enter a height between 100 cm and 250 cm.');
     await page.getByRole('textbox').fill('172,5');
