@@ -99,7 +99,7 @@ export function experimentReportPage(base: string, experiment: CompiledExperimen
 </section>
 <section aria-labelledby="variants">
 <h2 id="variants">Per variant (95 % intervals)</h2>
-<div class="scroll" tabindex="0" role="region" aria-labelledby="variants"><table>
+<div class="scroll" tabindex="0"><table>
 <thead><tr><th scope="col">Variant</th><th scope="col">Exposed</th>${metrics.map((metric) => `<th scope="col">${escapeHtml(metricName(metric))}</th>`).join('')}</tr></thead>
 <tbody>
 ${variantRows}
@@ -109,7 +109,7 @@ ${variantRows}
 <section aria-labelledby="differences">
 <h2 id="differences">Difference to ${escapeHtml(report.control)} (always-valid ${Math.round((1 - report.comparisonAlpha) * 100)} % intervals)</h2>
 <p class="note">The bar is the interval, the dot the estimate, the solid line 0 and the dashed lines the minimum effect worth the change (${escapeHtml(formatDifference(report.primaryMetric, plan.absoluteEffect))}). These intervals stay valid however often the page is read.</p>
-<div class="scroll" tabindex="0" role="region" aria-labelledby="differences"><table>
+<div class="scroll" tabindex="0"><table>
 <thead><tr><th scope="col">Variant</th><th scope="col">${escapeHtml(metricName(report.primaryMetric))}</th><th scope="col">Interval</th><th scope="col">Outcome</th><th scope="col">Guardrails</th></tr></thead>
 <tbody>
 ${comparisonRows}
