@@ -119,7 +119,7 @@ export async function runDemoTraffic(options: DemoTrafficOptions): Promise<Reado
       // Each visitor from an address of its own, as real visitors are: a stack started with
       // AUTH_RATE_LIMIT_HEADER=x-forwarded-for limits sign-ups per visitor, not per demo.
       headers: { apikey: options.anonKey, 'content-type': 'application/json', 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
-      body: JSON.stringify({ email: `${visitorId}@example.com`, password: 'correct horse battery', data: { confidence_visitor_id: visitorId, sign_up_platform: 'web' } }),
+      body: JSON.stringify({ email: `${visitorId}@example.com`, password: 'correct horse battery', data: { confidence_visitor_id: visitorId, sign_up_platform: 'web', experiment_id: options.experiment.id, experiment_variant: variant } }),
     });
     if (signedUp.status === 429) throw new Error('sign-up is rate limited per address: start the stack with AUTH_RATE_LIMIT_HEADER=x-forwarded-for (docs/experiments.md, "Demo traffic")');
     const session = sessionSchema.parse(await signedUp.json());

@@ -24,6 +24,20 @@ export interface SignUpActorOptions {
 /** Sign-up's user-metadata values (spec: the visitor cookie, or "unknown"; the platform). */
 export const SIGN_UP_PLATFORM = 'web';
 export const UNKNOWN_VISITOR = 'unknown';
+/**
+ * The user metadata sign-up writes: the spec's visitor cookie (or "unknown") and platform, and the
+ * experiment and variant the flag assigned the visitor when there is one (`experiment_id`,
+ * `experiment_variant`), by which
+ * the experiment report counts sign-ups whose exposure event was lost (docs/experiments.md).
+ */
+export function signUpMetadata(visitorId: string | undefined, assignment: { readonly experiment: string; readonly variant: string } | undefined): Readonly<Record<string, string>> {
+  return {
+    confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR,
+    sign_up_platform: SIGN_UP_PLATFORM,
+    ...(assignment === undefined ? {} : { experiment_id: assignment.experiment, experiment_variant: assignment.variant }),
+  };
+}
+
 /** Where the confirmation e-mail's link lands (screens/sign-up/confirm-email-loader.ts). */
 export const CONFIRM_EMAIL_PATH = '/sign-up/confirm';
 
@@ -56,7 +70,7 @@ export function useSignUpActor({ advance, useStoredEmail = false, useStoredPassw
             const result = await accountArea.auth.signUp(
               input.email,
               input.password,
-              { confidence_visitor_id: visitorId ?? UNKNOWN_VISITOR, sign_up_platform: SIGN_UP_PLATFORM },
+              signUpMetadata(visitorId, funnelArea.experimentAssignment()),
               // With e-mail confirmation on, the link leads here, with the ad parameters kept.
               `${window.location.origin}${CONFIRM_EMAIL_PATH}${window.location.search}`,
             );

@@ -60,7 +60,11 @@ export interface EarlyLookup {
   readonly later: (evaluate: () => void) => void;
 }
 
-/** The storage key of the remembered variant: `{"visitorId": ..., "variant": ...}`. */
+/**
+ * The storage key of the remembered variant: `{"visitorId": ..., "variant": ..., "assigned": true}`;
+ * `assigned` only when the resolver chose it (not a fallback), so sign-up can name the visitor's
+ * experiment assignment (docs/experiments.md, "Lost exposures").
+ */
 export const rememberedVariantKey = (flag: string): string => `flag:${flag}`;
 
 /**
@@ -103,7 +107,7 @@ async function decide(visitorId: string, options: ResolveFunnelFlowOptions): Pro
   const { variant, fallback } = await lookUp(early === undefined ? () => evaluateWithin(visitorId, options) : async () => (await early) ?? variants.defaultVariant, options, log);
   const flow = variants.variants[variant] ?? baselineFlow;
   try {
-    storage.setItem(key, JSON.stringify({ visitorId, variant }));
+    storage.setItem(key, JSON.stringify({ visitorId, variant, ...(fallback ? {} : { assigned: true }) }));
   } catch (error) {
     log(`Could not remember the ${variants.flag} variant`, error);
   }
@@ -170,12 +174,26 @@ function recall(storage: KeyValueStorage, flag: string, visitorId: string, log: 
  * throws when storage refuses or holds something unreadable.
  */
 export function rememberedVariant(storage: Pick<KeyValueStorage, 'getItem'>, flag: string, visitorId: string): string | undefined {
+  return remembered(storage, flag, visitorId)?.variant;
+}
+
+/**
+ * The variant the flag's resolver assigned this visitor (remembered, and not a fallback); throws as
+ * `rememberedVariant` does. A record from before `assigned` was written counts as no assignment.
+ */
+export function rememberedAssignment(storage: Pick<KeyValueStorage, 'getItem'>, flag: string, visitorId: string): string | undefined {
+  const found = remembered(storage, flag, visitorId);
+  return found?.assigned === true ? found.variant : undefined;
+}
+
+function remembered(storage: Pick<KeyValueStorage, 'getItem'>, flag: string, visitorId: string): { variant: string; assigned: unknown } | undefined {
   const raw = storage.getItem(rememberedVariantKey(flag));
   if (raw === null) return undefined;
   const value: unknown = JSON.parse(raw);
   if (typeof value !== 'object' || value === null || !('visitorId' in value) || !('variant' in value)) return undefined;
   // Another visitor id (cookie cleared, shared device): that visitor gets a lookup of their own.
-  return value.visitorId === visitorId && typeof value.variant === 'string' ? value.variant : undefined;
+  if (value.visitorId !== visitorId || typeof value.variant !== 'string') return undefined;
+  return { variant: value.variant, assigned: 'assigned' in value ? value.assigned : undefined };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {

@@ -2,7 +2,7 @@ import variants from 'virtual:flow-variants';
 import { afterRootSpinner } from '../after-root-spinner';
 import { peekBootFlagVariant } from '../flags/boot-flag-resolve';
 import { loadFunnelFlagClient } from '../flags/load-funnel-flag-provider';
-import { createFunnelFlowResolver, rememberedVariant, type FlagExposure } from '../flags/resolve-funnel-flow';
+import { createFunnelFlowResolver, rememberedAssignment, rememberedVariant, type FlagExposure } from '../flags/resolve-funnel-flow';
 import type { Platform } from '../platform';
 import { captureFbclid } from '../visitor/capture-fbclid';
 import { ensureVisitorId, readVisitorId } from '../visitor/ensure-visitor-id';
@@ -41,6 +41,17 @@ export function browserFunnelArea(platform: Platform, recordFlagExposure: (expos
       } catch (error) {
         // Unreadable storage: the visitor sees the default paywall, as a visitor without a variant does.
         log('Remembered flag variant unreadable; showing the default paywall', error);
+        return undefined;
+      }
+    },
+    experimentAssignment: () => {
+      const id = readVisitorId(document);
+      if (id === undefined || variants.experiment === undefined) return undefined;
+      try {
+        const variant = rememberedAssignment(local.storage, variants.flag, id);
+        return variant === undefined ? undefined : { experiment: variants.experiment, variant };
+      } catch (error) {
+        log('Remembered flag variant unreadable; signing up without the experiment assignment', error);
         return undefined;
       }
     },

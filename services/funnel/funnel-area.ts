@@ -17,6 +17,12 @@ export interface FunnelArea {
    * plans page picks the variant's paywall by it (config/paywalls.yaml).
    */
   readonly funnelVariant: () => string | undefined;
+  /**
+   * The experiment running on the flag and the variant its resolver assigned this visitor (not a
+   * fallback), remembered like `funnelVariant`; sign-up writes it into the user's metadata so the
+   * report finds visitors whose exposure event was lost (docs/experiments.md, "Lost exposures").
+   */
+  readonly experimentAssignment: () => { readonly experiment: string; readonly variant: string } | undefined;
   readonly funnelStorage: FunnelStorage;
   /**
    * False when the browser refuses local storage (private mode, some ad apps' webviews): answers are

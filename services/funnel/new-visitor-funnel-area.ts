@@ -23,6 +23,7 @@ export function newVisitorFunnelArea(platform: Platform): FunnelArea {
       log: (message, error) => console.warn(message, error),
     }),
     funnelVariant: () => undefined,
+    experimentAssignment: () => undefined,
     funnelStorage: browserFunnelStorage(local.storage, session.storage, log),
     answersSurviveReload: local.persistent,
     browserLanguage: () => 'en',

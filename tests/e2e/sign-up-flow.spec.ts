@@ -100,7 +100,9 @@ test.describe('sign-up on the local stack', () => {
     expect(user.email).toBe(address);
     expect(user.id).toBe(session.id);
     const visitorCookie = (await context.cookies()).find((cookie) => cookie.name === 'cnfdVisitorId')?.value;
-    expect(user.user_metadata).toMatchObject({ confidence_visitor_id: visitorCookie, sign_up_platform: 'web' });
+    // The variant the flag assigned this visitor (remembered as assigned) goes with the account, so the
+    // experiment report finds sign-ups whose exposure event was lost (docs/experiments.md).
+    expect(user.user_metadata).toMatchObject({ confidence_visitor_id: visitorCookie, sign_up_platform: 'web', experiment_id: 'cc-feedback-redesign', experiment_variant: 'baseline' });
 
     const rows: Record<string, unknown>[] = await (await request.get(`/rest/v1/profiles?select=*&user_id=eq.${user.id}`, { headers })).json();
     expect(rows).toHaveLength(1);
@@ -177,6 +179,8 @@ test.describe('sign-up on the local stack', () => {
       await page.request.get('/auth/v1/user', { headers: { apikey: LOCAL_STACK_ANON_KEY, Authorization: `Bearer ${token}` } })
     ).json();
     expect(user.user_metadata).toMatchObject({ confidence_visitor_id: 'unknown', sign_up_platform: 'web' });
+    // No visitor, so no assignment to name: the report cannot count this sign-up as a lost exposure.
+    expect(user.user_metadata).not.toHaveProperty('experiment_id');
     expect(errors.some((text) => text.includes('cnfdVisitorId missing'))).toBe(true);
     // Both reached the Sentry sink, and no report carries the address.
     const titles = async () => (await reportedErrors(request, mark)).map((event) => event.title);

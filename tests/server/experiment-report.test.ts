@@ -71,9 +71,10 @@ for (const backend of backends) {
       expect(response.status).toBe(200);
     };
     /** A user signed up through auth with the visitor id in the metadata, as the sign-up screen does. */
-    const signUp = async (visitor: string): Promise<string> => {
+    const signUp = async (visitor: string, assignedVariant?: string): Promise<string> => {
       const client = createClient(server.url, server.apiKeys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-      const { data, error } = await client.auth.signUp({ email: `${visitor}-${backend.name}@example.com`, password: 'correct horse battery', options: { data: { confidence_visitor_id: visitor } } });
+      const assignment = assignedVariant === undefined ? {} : { experiment_id: 'cc-feedback-redesign', experiment_variant: assignedVariant };
+      const { data, error } = await client.auth.signUp({ email: `${visitor}-${backend.name}@example.com`, password: 'correct horse battery', options: { data: { confidence_visitor_id: visitor, ...assignment } } });
       if (error !== null || data.user === null) throw error ?? new Error('no user');
       return data.user.id;
     };
@@ -101,7 +102,7 @@ for (const backend of backends) {
         exposure('v-f', 'feedback-v2', '2026-11-01T10:00:00Z'),
         exposure('v-g', 'baseline', '2026-11-10T10:00:00Z', 'another-experiment'),
       ]);
-      const [a, b, d, e, f, h, k] = await Promise.all(['v-a', 'v-b', 'v-d', 'v-e', 'v-f', 'v-h', 'v-k'].map(signUp));
+      const [a, b, d, e, f, h, k] = await Promise.all(['v-a', 'v-b', 'v-d', 'v-e', 'v-f', 'v-h', 'v-k'].map((visitor) => signUp(visitor)));
       if (a === undefined || b === undefined || d === undefined || e === undefined || f === undefined || h === undefined || k === undefined) throw new Error('sign-up failed');
       // a: paid 10 EUR, refunded within 14 days: paid, refunded, net 0.
       await pay(a, 'subscription_created', 0, 'eur', '2026-11-10T10:20:00Z');
@@ -167,6 +168,24 @@ for (const backend of backends) {
       expect(out).toContain(`  ${'feedback-v1'.padEnd(16)}${'v1'.padEnd(10)}${'14396'.padStart(10)}${'2'.padStart(10)}`);
     });
 
+    it('counts sign-ups assigned a variant whose exposure was lost, and then says not to trust the report', async () => {
+      await collect([exposure('v-m', 'feedback-v1', new Date().toISOString())]);
+      // m was assigned and exposed; n and o were assigned but their exposure never arrived (n paid within
+      // the window); p has no assignment (a fallback); q was assigned in another experiment.
+      const n = await signUp('v-n', 'baseline');
+      await Promise.all([signUp('v-m', 'feedback-v1'), signUp('v-o', 'feedback-v2'), signUp('v-p')]);
+      const client = createClient(server.url, server.apiKeys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      await client.auth.signUp({ email: `v-q-${backend.name}@example.com`, password: 'correct horse battery', options: { data: { confidence_visitor_id: 'v-q', experiment_id: 'another-experiment', experiment_variant: 'baseline' } } });
+      await pay(n, 'first_payment', 9.99, 'eur', new Date(Date.now() + 3_600_000).toISOString());
+      await pay(n, 'renewal', 9.99, 'eur', new Date(Date.now() + 15 * 86_400_000).toISOString());
+
+      const counts = await experimentCounts(server.db, experimentCountsSql(root), experiment(), new Date());
+      expect(counts.unexposed).toEqual({ signedUp: 2, paid: 1 });
+      const report = experimentReportSchema.parse(await (await fetch(`${server.url}/_dev/experiments/cc-feedback-redesign/api/report`)).json());
+      expect(report.verdict.kind).toBe('do-not-trust');
+      expect(report.exposureProblems).toContainEqual({ kind: 'unexposed-outcomes', outcome: 'signedUp', share: expect.closeTo(2 / (2 + 7), 6) });
+    });
+
     it('keeps an exposure without its visitor id in bad, and answers 404 for an unknown experiment', async () => {
       const broken = exposure('v-x', 'baseline', '2026-11-10T10:00:00Z');
       broken.ue_pr = broken.ue_pr.replace(',"visitor_id":"v-x"', '');
@@ -229,6 +248,9 @@ describe('payment events, from the Stripe webhook only', () => {
 
 describe('the documented SQL', () => {
   it('is the file the stack runs', () => {
-    expect(readFileSync('docs/experiments.md', 'utf8')).toContain(experimentCountsSql(root).trim());
+    const docs = readFileSync('docs/experiments.md', 'utf8');
+    const sql = experimentCountsSql(root);
+    expect(docs).toContain(sql.counts.trim());
+    expect(docs).toContain(sql.unexposed.trim());
   });
 });

@@ -62,7 +62,8 @@ export async function becomeVisitorOf(context: BrowserContext, baseURL: string, 
         // A page without storage (about:blank, a test that blocks it) looks the flag up instead.
       }
     },
-    [rememberedVariantKey(variants.flag), JSON.stringify({ visitorId, variant })] as const,
+    // As the resolver remembers a variant it assigned (the visitor id is one the flag assigns this flow).
+    [rememberedVariantKey(variants.flag), JSON.stringify({ visitorId, variant, assigned: true })] as const,
   );
 }
 

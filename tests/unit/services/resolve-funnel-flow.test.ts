@@ -9,6 +9,8 @@ import { flagSettings, LOCAL_CONFIDENCE_CLIENT_SECRET } from '../../../services/
 import {
   createFunnelFlowResolver,
   FLAG_TRACK_EVENT,
+  rememberedAssignment,
+  rememberedVariant,
   rememberedVariantKey,
   type EarlyLookup,
   type FlagExposure,
@@ -142,7 +144,8 @@ describe('createFunnelFlowResolver with Confidence\'s provider against the stack
       const page = pageLoad({ storage });
       await expect(page.resolve(visitor)).resolves.toBe(flow);
       expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
-      expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
+      expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant, assigned: true });
+      expect(rememberedAssignment(storage, variants.flag, visitor)).toBe(variant);
       // Confidence's apply debounce (250 ms) then one flags:apply naming this visitor's variant.
       await vi.advanceTimersByTimeAsync(300);
       expect(page.sent).toEqual(['flags:resolve', 'flags:apply']);
@@ -247,6 +250,10 @@ describe('createFunnelFlowResolver with Confidence\'s provider against the stack
     expect(page.log).toHaveBeenCalledWith(`Flag ${variants.flag} lookup failed; using baseline`, expect.any(Error));
     expect(page.exposures).toEqual([{ flag: variants.flag, variant: 'baseline', flow: 'default', fallback: true }]);
     expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitorIn('feedback-v2'), variant: 'baseline' });
+    // Shown baseline, but not assigned: sign-up names no experiment variant for this visitor.
+    expect(rememberedVariant(storage, variants.flag, visitorIn('feedback-v2'))).toBe('baseline');
+    expect(rememberedAssignment(storage, variants.flag, visitorIn('feedback-v2'))).toBeUndefined();
+    expect(rememberedAssignment(storage, variants.flag, 'someone-else')).toBeUndefined();
   });
 
   it('looks up again for another visitor id, or when the remembered variant no longer exists', async () => {
@@ -361,7 +368,7 @@ describe('the lookup the boot script started from the HTML (services/flags/boot-
         await expect(page.resolve(visitor)).resolves.toBe(flow);
         expect(page.load).not.toHaveBeenCalled();
         expect(page.exposures).toEqual([{ flag: variants.flag, variant, flow, fallback: false }]);
-        expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant });
+        expect(JSON.parse(storage.items.get(rememberedVariantKey(variants.flag)) ?? 'null')).toEqual({ visitorId: visitor, variant, assigned: true });
         expect((await applied()).filter((a) => a.visitorId === visitor)).toEqual([]);
 
         expect(later).toHaveLength(1);
