@@ -3,9 +3,9 @@ import type { PlanId, PlanLookupKeys } from './plan-pricing.ts';
 /** A compiled paywall of config/paywalls.yaml: what the plans page offers and how. */
 export interface Paywall {
   readonly id: string;
-  /** Every plan, in the order the cards show. */
+  /** The plans offered (one or both), in the order the cards show. */
   readonly order: readonly PlanId[];
-  /** Each plan's intro price (what the visitor pays today) and full price (struck through, charged after the intro period). */
+  /** Each offered plan's intro price (what the visitor pays today) and full price (struck through, charged after the intro period). */
   readonly prices: PlanLookupKeys;
   /** Chosen on every load. */
   readonly preselected: PlanId;

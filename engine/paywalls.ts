@@ -25,7 +25,7 @@ const paywallId = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letter
 const planId = z.enum(PLAN_IDS);
 
 const paywallSchema = z.strictObject({
-  plans: z.array(z.strictObject({ plan: planId, intro: z.string().min(1), full: z.string().min(1) })),
+  plans: z.array(z.strictObject({ plan: planId, intro: z.string().min(1), full: z.string().min(1) })).min(1),
   preselected: planId,
   mostPopular: planId.optional(),
   countdownSeconds: z.number().int().positive().max(3600, 'at most an hour').default(540),
@@ -61,8 +61,8 @@ export interface PaywallsInput {
 /**
  * Reads and checks config/paywalls.yaml against the Stripe catalogue and the flag's variants; every
  * problem comes back located (`config/paywalls.yaml:12:17 paywalls.spec.plans[0].intro: ...`).
- * Checked beyond the schema: each plan shows once and both plans show (the page's texts are per plan),
- * the default and every assigned paywall exist, every assigned variant is one of the flag's, every
+ * Checked beyond the schema: each plan shows at most once, the preselected and most popular plans are
+ * shown (a paywall may leave a plan out: the page offers the rest), the default and every assigned paywall exist, every assigned variant is one of the flag's, every
  * lookup key is a catalogue price with its plan's interval, and the intro and full prices are the pair
  * the webhook schedules, so a visitor renews at the full price the card struck through.
  */
@@ -97,8 +97,11 @@ export function loadPaywalls(root: string, input: PaywallsInput): Checked<Compil
     paywall.plans.forEach(({ plan }, index) => {
       if (shown.indexOf(plan) !== index) diagnostics.push(source.diagnosticAt(at('plans', index, 'plan'), `"${plan}" is shown twice`));
     });
-    const missing = PLAN_IDS.filter((plan) => !shown.includes(plan));
-    if (missing.length > 0) diagnostics.push(source.diagnosticAt(at('plans'), `both plans show (weekly and yearly); missing: ${missing.join(', ')}`));
+    // A plan may be left out (the page offers the others); what the page selects or marks must be shown.
+    for (const field of ['preselected', 'mostPopular'] as const) {
+      const plan = paywall[field];
+      if (plan !== undefined && !shown.includes(plan)) diagnostics.push(source.diagnosticAt(at(field), `"${plan}" is not one of this paywall's plans (${shown.join(', ')})`));
+    }
     paywall.plans.forEach(({ plan, intro, full }, index) => {
       for (const [field, key] of [['intro', intro], ['full', full]] as const) {
         const price = prices[key];
@@ -124,7 +127,7 @@ export function loadPaywalls(root: string, input: PaywallsInput): Checked<Compil
       {
         id,
         order: paywall.plans.map(({ plan }) => plan),
-        prices: { weekly: keysOf(paywall.plans, 'weekly'), yearly: keysOf(paywall.plans, 'yearly') },
+        prices: Object.fromEntries(paywall.plans.map(({ plan, intro, full }) => [plan, { intro, full }])),
         preselected: paywall.preselected,
         mostPopular: paywall.mostPopular,
         countdownMs: paywall.countdownSeconds * 1000,
@@ -133,11 +136,4 @@ export function loadPaywalls(root: string, input: PaywallsInput): Checked<Compil
     ]),
   );
   return { ok: true, value: { defaultPaywall: data.default, paywalls: compiled, variants: data.variants } };
-}
-
-/** A checked paywall's lookup keys for a plan (every plan shows once: checked before). */
-function keysOf(plans: readonly { readonly plan: PlanId; readonly intro: string; readonly full: string }[], plan: PlanId): { readonly intro: string; readonly full: string } {
-  const found = plans.find((candidate) => candidate.plan === plan);
-  if (found === undefined) throw new Error(`the ${plan} plan is not shown`);
-  return { intro: found.intro, full: found.full };
 }

@@ -13,8 +13,8 @@ export const DEFAULT_CURRENCY = 'eur';
 /** Spec section 9: weekly is 7 days, yearly 365; the per-day price is the intro price over them. */
 export const PLAN_DAYS: Readonly<Record<PlanId, number>> = { weekly: 7, yearly: 365 };
 
-/** The lookup keys of a plan's prices (config/stripe-catalogue.yaml). */
-export type PlanLookupKeys = Readonly<Record<PlanId, { readonly intro: string; readonly full: string }>>;
+/** The lookup keys of each offered plan's prices (config/stripe-catalogue.yaml); a plan left out is not offered. */
+export type PlanLookupKeys = Readonly<Partial<Record<PlanId, { readonly intro: string; readonly full: string }>>>;
 
 /** The spec's lookup keys of each plan's prices (section 3); config/paywalls.yaml's default paywall uses them. */
 export const SPEC_LOOKUP_KEYS: PlanLookupKeys = {
@@ -42,15 +42,26 @@ export interface PlanPrice {
   readonly days: number;
 }
 
+/** The offered plans (the paywall's; a paywall may hide one), priced in one currency. */
 export interface CheckoutPlans {
   /** Lowercase ISO code. */
   readonly currency: string;
-  readonly weekly: PlanPrice;
-  readonly yearly: PlanPrice;
+  readonly weekly?: PlanPrice;
+  readonly yearly?: PlanPrice;
 }
 
 /**
- * The two plans priced by the paywall's lookup keys (the spec's by default), in the visitor's currency:
+ * An offered plan's price. The page only ever selects a plan the paywall shows (config/paywalls.yaml
+ * checks that its preselected and most popular plans are shown), so a missing one is a bug.
+ */
+export function offeredPlan(plans: CheckoutPlans, id: PlanId): PlanPrice {
+  const price = plans[id];
+  if (price === undefined) throw new Error(`The ${id} plan is not offered on this paywall`);
+  return price;
+}
+
+/**
+ * The offered plans priced by the paywall's lookup keys (the spec's by default), in the visitor's currency:
  * the cached `preferredCurrency` when every plan price has an amount in it (its own currency or a
  * `currency_options` entry), otherwise eur, otherwise the prices' own currency. Throws when a lookup key is missing or has no amount: the page cannot sell then, and
  * the loader's error element says so.
@@ -58,7 +69,11 @@ export interface CheckoutPlans {
 export function checkoutPlans(prices: readonly ListedPrice[], preferredCurrency: string | undefined, lookupKeys: PlanLookupKeys = SPEC_LOOKUP_KEYS): CheckoutPlans {
   const byKey = new Map<string, ListedPrice>();
   for (const price of prices) if (price.lookup_key !== null) byKey.set(price.lookup_key, price);
-  const needed = PLAN_IDS.flatMap((plan) => [lookupKeys[plan].intro, lookupKeys[plan].full]).map((key) => {
+  if (PLAN_IDS.every((plan) => lookupKeys[plan] === undefined)) throw new Error('The paywall offers no plan');
+  const needed = PLAN_IDS.flatMap((plan) => {
+    const keys = lookupKeys[plan];
+    return keys === undefined ? [] : [keys.intro, keys.full];
+  }).map((key) => {
     const price = byKey.get(key);
     if (price === undefined) throw new Error(`The price list has no price with lookup key ${key}`);
     return price;
@@ -66,15 +81,16 @@ export function checkoutPlans(prices: readonly ListedPrice[], preferredCurrency:
   const candidates = [preferredCurrency?.toLowerCase(), DEFAULT_CURRENCY, needed[0]?.currency];
   const currency = candidates.find((candidate): candidate is string => candidate !== undefined && needed.every((price) => amountIn(price, candidate) !== undefined));
   if (currency === undefined) throw new Error('The plan prices share no currency');
-  const plan = (id: PlanId): PlanPrice => {
-    const intro = byKey.get(lookupKeys[id].intro);
-    const full = byKey.get(lookupKeys[id].full);
+  const plan = (id: PlanId, keys: { readonly intro: string; readonly full: string }): PlanPrice => {
+    const intro = byKey.get(keys.intro);
+    const full = byKey.get(keys.full);
     const introAmount = intro && amountIn(intro, currency);
     const fullAmount = full && amountIn(full, currency);
     if (intro === undefined || introAmount === undefined || fullAmount === undefined) throw new Error(`The ${id} plan has no amount in ${currency}`);
     return { plan: id, introPriceId: intro.id, introAmount, fullAmount, days: PLAN_DAYS[id] };
   };
-  return { currency, weekly: plan('weekly'), yearly: plan('yearly') };
+  const { weekly, yearly } = lookupKeys;
+  return { currency, ...(weekly === undefined ? {} : { weekly: plan('weekly', weekly) }), ...(yearly === undefined ? {} : { yearly: plan('yearly', yearly) }) };
 }
 
 /** A price's amount in a currency, in minor units; undefined when it has none. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { discountPercent, formatMoney, formatPerDay, type CheckoutPlans, type PlanId } from '../../engine/plan-pricing';
+import { discountPercent, formatMoney, formatPerDay, offeredPlan, type CheckoutPlans, type PlanId } from '../../engine/plan-pricing';
 
 export interface PlanSelectorProps {
   readonly plans: CheckoutPlans;
@@ -30,7 +30,7 @@ export function PlanSelector({ plans, order, mostPopular, selected, onSelect, di
     <fieldset className="plan-selector" disabled={disabled}>
       <legend className="plan-selector__legend">{legend}</legend>
       {order.map((plan) => {
-        const price = plans[plan];
+        const price = offeredPlan(plans, plan);
         const nameId = `${idBase}-${plan}-name`;
         const pricesId = `${idBase}-${plan}-prices`;
         const full = formatMoney(price.fullAmount, plans.currency, language);

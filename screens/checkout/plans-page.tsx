@@ -3,7 +3,7 @@ import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData, useNavigation, useSubmit } from 'react-router';
 import { checkoutMachine, countdownSeconds, formatCountdown } from '../../engine/checkout-machine';
-import { formatMoney, type PlanId } from '../../engine/plan-pricing';
+import { formatMoney, offeredPlan, type PlanId } from '../../engine/plan-pricing';
 import { usePageArea, useCheckoutArea } from '../areas/area-contexts';
 import socialProof from 'virtual:social-proof';
 import { AwardBadges } from '../award-badges';
@@ -65,7 +65,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
   // The machine decides; the page posts the form and remembers the dialog when told to.
   useEffect(() => {
     const submitting = actor.on('submitPlan', ({ plan }) => {
-      const price = plans[plan];
+      const price = offeredPlan(plans, plan);
       // The action redirects or answers an error (handled below); a throw goes to the route's error element.
       void submit(
         { [PLAN_FIELDS.plan]: plan, [PLAN_FIELDS.priceId]: price.introPriceId, [PLAN_FIELDS.currency]: plans.currency, [PLAN_FIELDS.fullPrice]: String(price.fullAmount) },
@@ -140,8 +140,8 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
           {continueButton}
           <p className="plans-page__terms">
             {t(`plans.terms.${selected}`, {
-              intro: formatMoney(plans[selected].introAmount, plans.currency, language),
-              full: formatMoney(plans[selected].fullAmount, plans.currency, language),
+              intro: formatMoney(offeredPlan(plans, selected).introAmount, plans.currency, language),
+              full: formatMoney(offeredPlan(plans, selected).fullAmount, plans.currency, language),
             })}
           </p>
         </form>
@@ -225,7 +225,7 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
       </main>
       <OfferDialog
         open={offerOpen}
-        price={plans[selected]}
+        price={offeredPlan(plans, selected)}
         currency={plans.currency}
         language={language}
         busy={busy}

@@ -22,7 +22,8 @@ import { stripeEmulatorClient } from './support/stripe-emulator-client';
  * file (PAYWALLS_FILE), builds the app from it, and serves that build in the browser through the local
  * stack's own SPA middleware (support/throwaway-build.ts; the API is the running stack's). Two visitors get their variant from the flag on /onboarding as any visitor does, sign up,
  * and open the plans: feedback-v2 sees yearly first, preselected and most popular, and pays its price
- * through the checkout; feedback-v1 (no paywall of its own) sees the spec's.
+ * through the checkout; feedback-v1 (no paywall of its own) sees the spec's; baseline is given a paywall
+ * that leaves the weekly plan out and is offered the yearly plan alone.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const text = (path: string) => localeText('en', 'checkout', path);
@@ -37,7 +38,9 @@ test.beforeAll(async () => {
   distDir = join(workDir, 'dist');
   const paywallsFile = join(workDir, 'paywalls.yaml');
   const document = parseDocument(readFileSync(join(root, 'config/paywalls.yaml'), 'utf8'));
-  document.set('variants', document.createNode({ 'feedback-v2': 'yearly-first' }));
+  // And a paywall that leaves the weekly plan out, for baseline visitors.
+  document.setIn(['paywalls', 'yearly-only'], document.createNode({ plans: [{ plan: 'yearly', intro: 'y-intro', full: 'y-full' }], preselected: 'yearly' }));
+  document.set('variants', document.createNode({ 'feedback-v2': 'yearly-first', baseline: 'yearly-only' }));
   writeFileSync(paywallsFile, document.toString());
   const checked = loadPaywalls(root, { text: document.toString(), variantNames: Object.keys(variants.variants) });
   expect(checked.ok ? [] : checked.diagnostics.map(formatFlowDiagnostic), 'the assignment checks').toEqual([]);
@@ -107,4 +110,17 @@ test('feedback-v1 has no paywall of its own: the spec\'s, weekly first, preselec
   await expect(cards(page, 'plans.chooseTop').first()).toBeChecked();
   const top = page.getByRole('group', { name: text('plans.chooseTop') });
   await expect(top.locator('.plan-card').first().getByText(text('plans.mostPopular'))).toBeVisible();
+});
+
+test('a paywall may leave a plan out: baseline is offered the yearly plan alone, with no badge, and continues with it', async ({ page, context, baseURL }) => {
+  expect((await visitorOnThePlans(page, context, baseURL ?? '', 'default', 'base')).variant).toBe('baseline');
+  for (const selector of ['plans.chooseTop', 'plans.chooseBottom'] as const) {
+    await expectOrder(page, selector, ['yearly']);
+    await expect(cards(page, selector).first()).toBeChecked();
+  }
+  await expect(page.getByText(text('plans.mostPopular'))).toHaveCount(0);
+  await expect(page.getByText(text('payment.plans.weekly'), { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: text('plans.continue') }).first().click();
+  await expect.poll(() => pathOf(page)).toBe('/checkout/payment');
+  expect(new URL(page.url()).searchParams.get('plan')).toBe('yearly');
 });

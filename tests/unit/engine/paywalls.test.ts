@@ -72,12 +72,22 @@ describe('config/paywalls.yaml', () => {
     ]);
   });
 
-  it('shows each plan once and both plans', () => {
+  it('shows each plan at most once', () => {
     const twice = SPEC.replace('{ plan: yearly, intro: y-intro, full: y-full }', '{ plan: weekly, intro: w-intro, full: w-full }');
-    expect(errors(paywallsFile(twice))).toEqual([
-      'config/paywalls.yaml:7:17 paywalls.spec.plans[1].plan: "weekly" is shown twice',
-      'config/paywalls.yaml:6:7 paywalls.spec.plans: both plans show (weekly and yearly); missing: yearly',
+    expect(errors(paywallsFile(twice))).toEqual(['config/paywalls.yaml:7:17 paywalls.spec.plans[1].plan: "weekly" is shown twice']);
+  });
+
+  it('may leave a plan out, but then neither preselects it nor marks it most popular', () => {
+    const yearlyOnly = SPEC.replace('      - { plan: weekly, intro: w-intro, full: w-full }\n', '').replace('preselected: weekly', 'preselected: yearly').replace('mostPopular: weekly', 'mostPopular: yearly');
+    const checked = loadPaywalls(root, { text: paywallsFile(yearlyOnly), variantNames: VARIANTS });
+    expect(checked.ok && checked.value.paywalls['spec']).toMatchObject({ order: ['yearly'], prices: { yearly: { intro: 'y-intro', full: 'y-full' } }, preselected: 'yearly' });
+    expect(checked.ok && checked.value.paywalls['spec']?.prices).not.toHaveProperty('weekly');
+    const stale = SPEC.replace('      - { plan: weekly, intro: w-intro, full: w-full }\n', '');
+    expect(errors(paywallsFile(stale))).toEqual([
+      'config/paywalls.yaml:7:18 paywalls.spec.preselected: "weekly" is not one of this paywall\'s plans (yearly)',
+      'config/paywalls.yaml:8:18 paywalls.spec.mostPopular: "weekly" is not one of this paywall\'s plans (yearly)',
     ]);
+    expect(errors(paywallsFile(stale.replace('      - { plan: yearly, intro: y-intro, full: y-full }\n', '    plans: []\n').replace('    plans:\n    plans: []', '    plans: []')))).toEqual(['config/paywalls.yaml:5:12 paywalls.spec.plans: must not be empty']);
   });
 
   it('refuses an unknown default, an assignment to an unknown paywall and a variant the flag does not have', () => {

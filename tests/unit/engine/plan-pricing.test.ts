@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPlans, discountPercent, formatMoney, formatPerDay, majorUnits, type ListedPrice } from '../../../engine/plan-pricing';
+import { checkoutPlans, discountPercent, formatMoney, formatPerDay, majorUnits, offeredPlan, type ListedPrice } from '../../../engine/plan-pricing';
 
 /** The catalogue's four prices (config/stripe-catalogue.yaml), with a few of its currencies. */
 function price(id: string, lookupKey: string, amounts: Record<string, number>): ListedPrice {
@@ -33,7 +33,7 @@ describe('checkoutPlans', () => {
 
   it('uses the cached currency when every plan price has an amount in it, else eur', () => {
     const sek = checkoutPlans(prices, 'sek');
-    expect([sek.currency, sek.weekly.introAmount, sek.yearly.fullAmount]).toEqual(['sek', 3399, 91999]);
+    expect([sek.currency, sek.weekly?.introAmount, sek.yearly?.fullAmount]).toEqual(['sek', 3399, 91999]);
     expect(checkoutPlans(prices, 'USD').currency).toBe('usd');
     expect(checkoutPlans(prices, 'gbp').currency).toBe('eur');
     expect(checkoutPlans(prices, 'xyz').currency).toBe('eur');
@@ -43,7 +43,7 @@ describe('checkoutPlans', () => {
     const [first, ...rest] = prices;
     if (!first) throw new Error('no prices');
     const integerOnly: ListedPrice = { ...first, currency_options: { eur: { unit_amount: 1005, unit_amount_decimal: null } } };
-    expect(checkoutPlans([integerOnly, ...rest], 'eur').weekly.fullAmount).toBe(1005);
+    expect(checkoutPlans([integerOnly, ...rest], 'eur').weekly?.fullAmount).toBe(1005);
   });
 
   it('falls back to the prices\' own currency when they have no eur', () => {
@@ -55,7 +55,14 @@ describe('checkoutPlans', () => {
     const experiment = [...prices, price('price_y2i', 'y2-intro', { eur: 2999 }), price('price_y2f', 'y2-full', { eur: 5999 })];
     const plans = checkoutPlans(experiment, 'eur', { weekly: { intro: 'w-intro', full: 'w-full' }, yearly: { intro: 'y2-intro', full: 'y2-full' } });
     expect(plans.yearly).toEqual({ plan: 'yearly', introPriceId: 'price_y2i', introAmount: 2999, fullAmount: 5999, days: 365 });
-    expect(plans.weekly.introPriceId).toBe('price_wi');
+    expect(plans.weekly?.introPriceId).toBe('price_wi');
+  });
+
+  it('prices only the plans a paywall offers: a hidden plan needs no prices, and asking for it is a bug', () => {
+    const yearlyOnly = checkoutPlans(prices.filter((listed) => !listed.lookup_key?.startsWith('w-')), 'eur', { yearly: { intro: 'y-intro', full: 'y-full' } });
+    expect(yearlyOnly).toEqual({ currency: 'eur', yearly: { plan: 'yearly', introPriceId: 'price_yi', introAmount: 3999, fullAmount: 7999, days: 365 } });
+    expect(() => offeredPlan(yearlyOnly, 'weekly')).toThrow('The weekly plan is not offered on this paywall');
+    expect(() => checkoutPlans(prices, 'eur', {})).toThrow('offers no plan');
   });
 
   it('refuses a price list without one of the four lookup keys', () => {
@@ -87,22 +94,22 @@ describe('amounts', () => {
 
   it('per day: the intro price over 7 or 365 days, rounded as the currency is written', () => {
     const plans = checkoutPlans(prices, 'eur');
-    expect(formatPerDay(plans.weekly, 'eur', 'en')).toBe('€0.43');
-    expect(formatPerDay(plans.yearly, 'eur', 'en')).toBe('€0.11');
+    expect(formatPerDay(offeredPlan(plans, 'weekly'), 'eur', 'en')).toBe('€0.43');
+    expect(formatPerDay(offeredPlan(plans, 'yearly'), 'eur', 'en')).toBe('€0.11');
     const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-    expect(plain(formatPerDay(plans.weekly, 'eur', 'de'))).toBe('0,43 €');
+    expect(plain(formatPerDay(offeredPlan(plans, 'weekly'), 'eur', 'de'))).toBe('0,43 €');
     const yen = checkoutPlans(prices, 'jpy');
-    expect(formatPerDay(yen.weekly, 'jpy', 'en')).toBe('¥70');
-    expect(formatPerDay(yen.yearly, 'jpy', 'en')).toBe('¥18');
+    expect(formatPerDay(offeredPlan(yen, 'weekly'), 'jpy', 'en')).toBe('¥70');
+    expect(formatPerDay(offeredPlan(yen, 'yearly'), 'jpy', 'en')).toBe('¥18');
     const kronor = checkoutPlans(prices, 'sek');
-    expect(plain(formatPerDay(kronor.weekly, 'sek', 'sv'))).toBe('4,86 kr');
-    expect(formatPerDay(checkoutPlans(prices, 'usd').yearly, 'usd', 'en-US')).toBe('$0.12');
+    expect(plain(formatPerDay(offeredPlan(kronor, 'weekly'), 'sek', 'sv'))).toBe('4,86 kr');
+    expect(formatPerDay(offeredPlan(checkoutPlans(prices, 'usd'), 'yearly'), 'usd', 'en-US')).toBe('$0.12');
   });
 
   it('the discount is the share the intro price takes off, in whole percent', () => {
     const plans = checkoutPlans(prices, 'eur');
-    expect(discountPercent(plans.weekly)).toBe(70);
-    expect(discountPercent(plans.yearly)).toBe(50);
-    expect(discountPercent({ ...plans.weekly, introAmount: 999 })).toBe(0);
+    expect(discountPercent(offeredPlan(plans, 'weekly'))).toBe(70);
+    expect(discountPercent(offeredPlan(plans, 'yearly'))).toBe(50);
+    expect(discountPercent({ ...offeredPlan(plans, 'weekly'), introAmount: 999 })).toBe(0);
   });
 });
