@@ -84,7 +84,16 @@ export default defineConfig({
     },
     {
       name: 'routes-order',
-      testIgnore: /listing-order\.spec\.ts/,
+      testIgnore: [/listing-order\.spec\.ts/, /experiment-report\.spec\.ts/],
+      use: { baseURL: `http://localhost:${basePort}` },
+    },
+    // The experiment report counts every visitor the flag assigns, and other tests' visitors are
+    // assigned too: this test compares the counts before and after its own two visitors, so it runs
+    // when every other project is done (about 30 s alone at the end). `--no-deps` runs it by itself.
+    {
+      name: 'experiment-report',
+      testMatch: /experiment-report\.spec\.ts/,
+      dependencies: ['a11y', 'routes-order', 'listing-order', 'model-paths', 'model-paths-listing'],
       use: { baseURL: `http://localhost:${basePort}` },
     },
     {
