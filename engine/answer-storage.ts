@@ -1,5 +1,6 @@
 import type { CompiledNumber, CompiledStep, CompiledUnit } from './compiled-flow.ts';
 import type { FunnelAnswer, UnitSystem } from './funnel-answer.ts';
+import { westernDigits } from './western-digits.ts';
 
 /** Spec section 4: a browser language for the US (en-US) starts number steps in imperial units. */
 export const DEFAULT_IMPERIAL_REGIONS: readonly string[] = ['US'];
@@ -179,11 +180,12 @@ export function readNumber(step: CompiledStep, answer: FunnelAnswer): ReadNumber
   let typed: number | undefined;
   if (answer.kind === 'feetInches') {
     if (answer.feet.trim() === '') return 'blank';
-    typed = compositeToMinor(answer.feet, answer.inches, unit.composite?.per ?? 1);
+    typed = compositeToMinor(westernDigits(answer.feet), westernDigits(answer.inches), unit.composite?.per ?? 1);
   } else if (answer.kind === 'measurement' || answer.kind === 'wholeNumber') {
-    if (answer.text.trim() === '') return 'blank';
+    const text = westernDigits(answer.text);
+    if (text.trim() === '') return 'blank';
     // A measurement answer on a composite side holds the minor unit (inches), as before ft+in fields.
-    typed = isDecimalText(answer.text) ? (unit.decimals ? parseDecimal(answer.text) : parseWholeNumber(answer.text)) : undefined;
+    typed = isDecimalText(text) ? (unit.decimals ? parseDecimal(text) : parseWholeNumber(text)) : undefined;
   }
   if (typed === undefined) return 'notANumber';
   return { unit, typed, stored: typed * unit.toStored };

@@ -44,6 +44,19 @@ describe('numberAnswerProblem (engine/number-answer-check.ts)', () => {
     expect(feet('5', '13')).toBe('notANumber');
   });
 
+  it('reads the digits of an Arabic or Persian keyboard as the same numbers, and stores them in Western digits', () => {
+    const cm = (text: string) => numberAnswerProblem(step('height'), { kind: 'measurement', text, unit: 'metric' });
+    expect(cm('١٧٠')).toBeUndefined();
+    expect(cm('١٧٠٫٥')).toBeUndefined();
+    expect(cm('۱۷۰')).toBeUndefined();
+    expect(cm('٤٢٧')).toBe('outOfRange');
+    expect(numberAnswerProblem(step('height'), { kind: 'feetInches', feet: '٥', inches: '٧' })).toBeUndefined();
+    expect(numberAnswerProblem(step('age'), { kind: 'wholeNumber', text: '٣٤' })).toBeUndefined();
+    expect(answerStorageWrites(step('height'), { kind: 'measurement', text: '١٧٠٫٥', unit: 'metric' }).local).toEqual(
+      answerStorageWrites(step('height'), { kind: 'measurement', text: '170.5', unit: 'metric' }).local,
+    );
+  });
+
   it('weight and goal weight in pounds are checked in kg: 1000 lb refused, 150 lb accepted', () => {
     for (const id of ['weight', 'goalWeight']) {
       const lb = (text: string) => numberAnswerProblem(step(id), { kind: 'measurement', text, unit: 'imperial' });
