@@ -39,7 +39,9 @@ export function flowStoriesVitePlugin(root: string): Plugin {
   };
 }
 
+/** A file directly in `dir` or in its examples/ folder (flows/*.yaml, flows/examples/*.yaml). */
 function isInside(dir: string, file: string): boolean {
   const rel = relative(dir, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.includes(sep);
+  const name = rel.startsWith(`examples${sep}`) ? rel.slice(`examples${sep}`.length) : rel;
+  return name !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !name.includes(sep);
 }

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  */
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  stories: ['../stories/**/*.stories.@(ts|tsx)', '../flows/*.yaml'],
+  stories: ['../stories/**/*.stories.@(ts|tsx)', '../flows/*.yaml', '../flows/examples/*.yaml'],
   experimental_indexers: async (existing) => [flowStoriesIndexer(root), ...(existing ?? [])],
   // public/ as in the app: /locales/<lng>/<ns>.json for i18next, /images/... for the v2 backgrounds.
   staticDirs: ['../public'],

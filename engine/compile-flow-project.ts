@@ -98,6 +98,9 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     loaded.push(result.value);
   }
 
+  // A forced order (FLOW_ORDER=listing) names an order of the spec's flows: a flow with no order of that
+  // name (an example, a new funnel) keeps its own. An order no flow declares is reported on each (a typo).
+  const forcedOrderExists = options.order !== undefined && loaded.some((file) => Object.hasOwn(file.data.orders ?? {}, options.order ?? ''));
   const flows = new Map<string, CompiledFlow>();
   const resolvedFlows = new Map<string, ResolvedFlow>();
   const basePaths = new Map<string, { readonly basePath: string; readonly profile: ProfileSources }>();
@@ -117,12 +120,13 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
     if (owner !== undefined) diagnostics.push(locator.at(['basePath'], `basePath "${flow.basePath}" is already used by flow "${owner}"`));
     basePathOwner.set(flow.basePath, flow.id);
 
-    const compiledOrder = options.order ?? flow.order;
+    const forcedOrder = options.order !== undefined && (!forcedOrderExists || Object.hasOwn(flow.orders, options.order)) ? options.order : undefined;
+    const compiledOrder = forcedOrder ?? flow.order;
     const orders = options.verifyAllOrders === true ? unique([compiledOrder, ...Object.keys(flow.orders)]) : [compiledOrder];
     for (const order of orders) {
       // The flow's own `order` line is checked as such, so a typo there reads "unknown order".
-      const requested = order === flow.order && options.order === undefined ? {} : { order };
-      const source = options.order !== undefined && order === options.order && options.orderSource !== undefined ? { orderSource: options.orderSource } : {};
+      const requested = order === flow.order && forcedOrder === undefined ? {} : { order };
+      const source = forcedOrder !== undefined && order === forcedOrder && options.orderSource !== undefined ? { orderSource: options.orderSource } : {};
       const problems = verifyFlow(resolved.value, { translations: catalog, publicFileExists: input.publicFileExists, ...requested, ...source });
       diagnostics.push(...problems);
       if (problems.length > 0) continue;
@@ -139,7 +143,9 @@ export function compileFlowProject(input: FlowProjectInput, options: FlowProject
       diagnostics.push(...loadedVariants.diagnostics);
     } else {
       const compiled = compileVariants(loadedVariants.value, basePaths, brokenIds);
-      if (compiled.ok) variants = compiled.value;
+      // Every flow is served at its basePath, also one no flag variant names (a new funnel dropped into
+      // flows/, the examples): the flag only decides which flow /onboarding redirects to.
+      if (compiled.ok) variants = { ...compiled.value, basePaths: { ...Object.fromEntries([...flows].map(([id, flow]) => [id, flow.basePath])), ...compiled.value.basePaths } };
       else diagnostics.push(...compiled.diagnostics);
     }
   }

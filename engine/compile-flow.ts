@@ -27,6 +27,7 @@ export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog
     return compileStep(flow, id, index, step, translations);
   });
   const calculators = [...new Set(steps.flatMap(calculatorsUsedBy))].sort();
+  const namespaces = namespacesUsed(steps, translations);
   return {
     format: 1,
     id: flow.id,
@@ -37,7 +38,35 @@ export function compileFlow(flow: ResolvedFlow, translations: TranslationCatalog
     imperialRegions: flow.imperialRegions,
     steps,
     ...(calculators.length === 0 ? {} : { calculators }),
+    ...(namespaces.length === 0 ? {} : { namespaces }),
   };
+}
+
+/**
+ * Loaded for every visitor before the first step (services/i18n/initial-namespaces.ts; a unit test
+ * keeps the two equal): a flow's texts elsewhere name their namespace in `namespaces`.
+ */
+export const PRELOADED_NAMESPACES: readonly string[] = ['common', 'onboarding'];
+
+/**
+ * The translation namespaces the steps' texts use beyond the preloaded ones (a funnel with its own file,
+ * e.g. `sleep:steps.bedtime.heading`): every string of the compiled steps of the form `<namespace>:...`
+ * whose namespace file exists, so no kind of key (heading, label, scale end, unit) can be missed.
+ */
+function namespacesUsed(steps: readonly CompiledStep[], translations: TranslationCatalog): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const namespace = /^([A-Za-z0-9_-]+):\S/.exec(value)?.[1];
+      if (namespace !== undefined && !PRELOADED_NAMESPACES.includes(namespace) && translations.hasNamespace(namespace)) found.add(namespace);
+    } else if (Array.isArray(value)) {
+      value.forEach(visit);
+    } else if (typeof value === 'object' && value !== null) {
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(steps);
+  return [...found].sort();
 }
 
 function calculatorsUsedBy(step: CompiledStep): string[] {
@@ -47,7 +76,7 @@ function calculatorsUsedBy(step: CompiledStep): string[] {
 }
 
 function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDefinition, translations: TranslationCatalog): CompiledStep {
-  const keys = translationKeys(id, step);
+  const keys = translationKeys(id, step, flow.texts);
   const english = (key: string): string => translations.lookup(key) ?? key;
   const storage: CompiledStorage =
     step.storage.mode === 'answerText'
@@ -57,7 +86,7 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
         : { mode: 'none' };
   const set = step.options === undefined ? undefined : flow.optionSets[step.options];
   const options = set?.map((option): CompiledOption => {
-    const labelKey = optionLabelKey(step.options ?? '', option);
+    const labelKey = optionLabelKey(step.options ?? '', option, flow.texts);
     return {
       value: option.value,
       labelKey,

@@ -23,6 +23,11 @@ export interface CompiledFlow {
   readonly imperialRegions: readonly string[];
   /** Names of the calculators the flow's conditions use (the app loads them only then). */
   readonly calculators?: readonly string[];
+  /**
+   * Translation namespaces the steps' texts use beyond the preloaded `common` and `onboarding` (a funnel
+   * with its own file, e.g. `sleep`): the step route loads them before the step shows.
+   */
+  readonly namespaces?: readonly string[];
 }
 
 export interface CompiledOption {
@@ -125,7 +130,10 @@ export interface CompiledVariants {
   readonly defaultVariant: string;
   /** Flag variant -> flow id */
   readonly variants: Readonly<Record<string, string>>;
-  /** Flow id -> base path, so a redirect needs no flow data. */
+  /**
+   * Flow id -> base path of every flow served: the variants' flows and any other flow of the project
+   * (reachable by its URL only), so routes and redirects need no flow data.
+   */
   readonly basePaths: Readonly<Record<string, string>>;
   readonly allocation: Readonly<Record<string, number>>;
   /** The experiment running on this flag (experiments/<id>.yaml), named in the exposure event. */

@@ -325,6 +325,9 @@ export const storageKeySchema = z.strictObject({
 });
 export type StorageKeyDefinition = z.infer<typeof storageKeySchema>;
 
+/** The namespace of a flow's conventional texts unless it names its own (`texts:`). */
+export const DEFAULT_TEXTS_NAMESPACE = 'onboarding';
+
 /** Spec: the root layout shows a spinner for 1 s before the first step. */
 export const DEFAULT_ROOT_SPINNER_MS = 1000;
 const rootSpinnerMs = z.number().int().min(0).max(10_000);
@@ -341,6 +344,11 @@ export const flowFileSchema = z.strictObject({
   /** Which of `orders` is live. Switching the spec's two readings is this one line. */
   order: identifier.optional(),
   orders: z.record(identifier, z.array(identifier).min(1)).optional(),
+  /**
+   * The translation namespace of the texts found by convention (headings, info texts, option labels):
+   * `public/locales/<lng>/<texts>.json`. Default `onboarding`; a funnel of its own keeps its texts apart.
+   */
+  texts: identifier.optional(),
   /**
    * How long the root spinner shows before the first step (ms after navigation start; spec: 1000).
    * 0 shows the first step at once. Written into the HTML at build time: it runs without JavaScript.
@@ -371,6 +379,7 @@ export const resolvedFlowSchema = z.strictObject({
   exit: appPath,
   order: identifier,
   orders: z.record(identifier, z.array(identifier).min(1)),
+  texts: identifier.default(DEFAULT_TEXTS_NAMESPACE),
   rootSpinnerMs: rootSpinnerMs.default(DEFAULT_ROOT_SPINNER_MS),
   optionSets: z.record(identifier, z.array(optionSchema).min(1)),
   storageKeys: z.record(identifier, storageKeySchema).default({}),

@@ -6,6 +6,8 @@ import type { TranslationFileInput } from './translation-catalog.ts';
 /** The project layout the flow compiler reads, relative to a root. */
 export const flowProjectLayout = {
   flowsDir: 'flows',
+  /** Example funnels (a subfolder of the flows directory): served by development builds, left out of production ones. */
+  examplesDir: 'examples',
   variantsFile: 'flows/variants.yaml',
   experimentsDir: 'experiments',
   publicDir: 'public',
@@ -31,13 +33,15 @@ export function flowsDirFromEnvironment(root: string, env: Readonly<Record<strin
 }
 
 /**
- * Reads flows/*.yaml, flows/variants.yaml, experiments/*.yaml and public/locales/en/*.json under `root` (the only engine
+ * Reads flows/*.yaml, flows/examples/*.yaml, flows/variants.yaml, experiments/*.yaml and public/locales/en/*.json under `root` (the only engine
  * module doing I/O; build-time only). Paths in the result are relative to `root` with forward slashes,
  * so messages read `flows/v1.yaml:42:7` (a `flowsDir` outside the root is named by its absolute path).
  *
  * @param flowsDir where the flow YAML files and variants.yaml are; `<root>/flows` by default
+ * @param options.examples whether the example funnels in `<flowsDir>/examples/*.yaml` are read too (yes by
+ *   default; a production build says no: docs/flows.md "Write a new funnel from scratch")
  */
-export function readFlowProject(root: string, flowsDir: string = join(root, flowProjectLayout.flowsDir)): FlowProjectFiles {
+export function readFlowProject(root: string, flowsDir: string = join(root, flowProjectLayout.flowsDir), options: { readonly examples?: boolean } = {}): FlowProjectFiles {
   const watchFiles: string[] = [];
   const read = (absolute: string): TextFileInput => {
     watchFiles.push(absolute);
@@ -46,7 +50,9 @@ export function readFlowProject(root: string, flowsDir: string = join(root, flow
 
   const flowNames = listFiles(flowsDir, /\.ya?ml$/);
   const variantsName = flowProjectLayout.variantsFile.slice(flowProjectLayout.flowsDir.length + 1);
-  const flowFiles = flowNames.filter((name) => name !== variantsName).map((name) => read(join(flowsDir, name)));
+  const examplesDir = join(flowsDir, flowProjectLayout.examplesDir);
+  const exampleFiles = options.examples === false ? [] : listFiles(examplesDir, /\.ya?ml$/).map((name) => read(join(examplesDir, name)));
+  const flowFiles = [...flowNames.filter((name) => name !== variantsName).map((name) => read(join(flowsDir, name))), ...exampleFiles];
   const variantsFile = flowNames.includes(variantsName) ? read(join(flowsDir, variantsName)) : undefined;
   const experimentsDir = join(root, flowProjectLayout.experimentsDir);
   const experimentFiles = listFiles(experimentsDir, /\.ya?ml$/).map((name) => read(join(experimentsDir, name)));

@@ -72,6 +72,7 @@ function mergeFlow(parent: Partial<FlowFile>, child: FlowFile): Partial<FlowFile
     basePath: child.basePath ?? parent.basePath,
     exit: child.exit ?? parent.exit,
     order: child.order ?? parent.order,
+    texts: child.texts ?? parent.texts,
     rootSpinnerMs: child.rootSpinnerMs ?? parent.rootSpinnerMs,
     orders: child.orders ?? parent.orders,
     optionSets: { ...parent.optionSets, ...child.optionSets },

@@ -57,6 +57,11 @@ export class TranslationCatalog {
     return this.lookup(key) !== undefined;
   }
 
+  /** Whether a namespace file of this name exists (`sleep` for public/locales/en/sleep.json). */
+  hasNamespace(name: string): boolean {
+    return this.namespaces.has(name);
+  }
+
   /** The names of the texts directly under `key` (`common:units` -> cm, kg, ...), for suggestions. */
   namesUnder(key: string): string[] {
     const split = key.indexOf(':');

@@ -130,7 +130,7 @@ function verifyStep(
       optionValues = set.map((o) => o.value);
       set.forEach((option, index) => {
         const optionPath: FlowPath = ['optionSets', step.options ?? '', index];
-        requireKey(optionLabelKey(step.options ?? '', option), [...optionPath, 'label'], context, locator, out);
+        requireKey(optionLabelKey(step.options ?? '', option, flow.texts), [...optionPath, 'label'], context, locator, out);
         if (option.description !== undefined) requireKey(option.description, [...optionPath, 'description'], context, locator, out);
         if (option.icon !== undefined) requireIcon(option.icon, [...optionPath, 'icon'], context, locator, out);
       });
@@ -169,7 +169,7 @@ function verifyStep(
     }
   }
 
-  const keys = translationKeys(id, step);
+  const keys = translationKeys(id, step, flow.texts);
   requireKey(keys.heading, at('heading'), context, locator, out);
   if (keys.subheading !== undefined) requireKey(keys.subheading, at('subheading'), context, locator, out);
   if (keys.info !== undefined) requireKey(keys.info, at('info'), context, locator, out);
@@ -358,7 +358,7 @@ function verifyUniqueStorage(
       }
     } else if (step.storage.mode === 'answerText') {
       // answerText answers are keyed by the English heading, so two equal headings overwrite each other.
-      const heading = context.translations.lookup(translationKeys(id, step).heading);
+      const heading = context.translations.lookup(translationKeys(id, step, flow.texts).heading);
       if (heading === undefined) continue;
       const previous = headings.get(heading);
       if (previous !== undefined) {

@@ -20,6 +20,11 @@ export interface VitePluginFlowsOptions {
    * environment variable (relative to the root), so a test can build a flow set that is not checked in.
    */
   readonly flowsDir?: string;
+  /**
+   * A production deployment build: the example funnels of `flows/examples/` are left out. Defaults to
+   * `DEPLOY_ENV=production` (as vite-plugin-store-listings).
+   */
+  readonly production?: boolean;
 }
 
 const flowPrefix = 'virtual:flow/';
@@ -83,13 +88,14 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
   let isBuild = false;
   let cached: { result: FlowProjectResult; watchFiles: readonly string[] } | undefined;
   const order = options.order ?? nonEmpty(process.env.FLOW_ORDER);
+  const production = options.production ?? process.env.DEPLOY_ENV === 'production';
   // Resolved against the final root (Vite's, unless given), so computed on use.
   const flowsDir = (): string =>
     options.flowsDir === undefined ? (flowsDirFromEnvironment(root) ?? join(root, flowProjectLayout.flowsDir)) : resolve(root, options.flowsDir);
 
   const compile = (): { result: FlowProjectResult; watchFiles: readonly string[] } => {
     if (cached === undefined) {
-      const project = readFlowProject(root, flowsDir());
+      const project = readFlowProject(root, flowsDir(), { examples: !production });
       const result = compileFlowProject(project, order === undefined ? {} : { order, orderSource: 'FLOW_ORDER' });
       cached = { result, watchFiles: project.watchFiles };
     }
@@ -118,6 +124,7 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
   };
   const isFlowInput = (file: string): boolean => {
     const inFlows = pathInside(flowsDir(), file);
+    // flows/*.yaml and flows/examples/*.yaml.
     if (inFlows !== undefined && /\.ya?ml$/.test(inFlows)) return true;
     const rel = pathInside(root, file);
     if (rel === undefined) return false;

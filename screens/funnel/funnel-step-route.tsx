@@ -94,7 +94,9 @@ export function FunnelStepRoute() {
   const [opened, setOpened] = useState<OpenedStep>(() => open(false, 'none'));
   if (opened.stepId !== stepId) setOpened(open(true, step.index >= opened.index ? 'forward' : 'back'));
 
-  const { i18n } = useTranslation();
+  // A flow with texts of its own namespace (flows/examples/sleep.yaml: `sleep`) suspends here until that
+  // file is loaded; the spec's flows use only the preloaded ones, so nothing waits for them.
+  const { i18n } = useTranslation(flow.namespaces);
   const { startTelemetry } = useTelemetryArea();
   const onPainted = useCallback(() => {
     startTelemetry();

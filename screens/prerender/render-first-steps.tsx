@@ -25,7 +25,7 @@ export interface PrerenderedPage {
 }
 
 /**
- * Renders the first step of every flow the variants serve, at build time, through the app's own route
+ * Renders the first step of every flow the flag's variants serve, at build time, through the app's own route
  * tree (createAppRoutes: the same loaders, the same lazy step route, the same screens) with react-router's
  * static handler, for a new English-speaking visitor of that flow. The browser hydrates this markup
  * (screens/mount-app.tsx), so a difference between the two is a hydration error, not a second template.
@@ -33,7 +33,9 @@ export interface PrerenderedPage {
  */
 export async function renderFirstSteps(englishNamespaces: Readonly<Record<string, unknown>>): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
-  for (const flowId of Object.keys(variants.basePaths).sort()) {
+  // The flag's flows, where ads land: another flow (an example, a new funnel reached by its URL) starts
+  // as a client-rendered page, and may use a translation namespace this render does not have.
+  for (const flowId of [...new Set(Object.values(variants.variants))].sort()) {
     const flow = await loadCompiledFlow(flowId);
     const first = flow.steps[0];
     if (!first) continue;

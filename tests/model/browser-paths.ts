@@ -44,9 +44,13 @@ function typedUrlTarget(model: FunnelTestModel, fromStep: CompiledStep | undefin
   return stepId;
 }
 
-/** The part of the state key after the step id: ` (answered)`, ` [imperial]`. */
+/**
+ * The part of the state key after the step id: ` (answered)`, ` [imperial]`. A branching flow's key also
+ * names the answers held and the values deciding branches: which way a branch goes is the machine's
+ * decision (walked in-process), not the screen's, so the class leaves that part out.
+ */
 function stateSuffix(model: FunnelTestModel, snapshot: PathSnapshot): string {
-  return model.serializeState(snapshot).replace(/^\S+/, '');
+  return model.serializeState(snapshot).replace(/^\S+/, '').replace(/ \{[^}]*\} useMetric=\S+$/, '');
 }
 
 /**

@@ -33,7 +33,7 @@ export function tempFlowProject(): { dir: string; write(file: string, text: stri
   cpSync(join(repoRoot, 'flows'), join(dir, 'flows'), { recursive: true });
   cpSync(join(repoRoot, 'public/locales/en'), join(dir, 'public/locales/en'), { recursive: true });
   cpSync(join(repoRoot, 'public/icons'), join(dir, 'public/icons'), { recursive: true });
-  for (const name of readdirSync(join(dir, 'flows'))) {
+  for (const name of readdirSync(join(dir, 'flows')).filter((file) => /\.ya?ml$/.test(file))) {
     const text = readFileSync(join(dir, 'flows', name), 'utf8');
     for (const match of text.matchAll(/\/images\/[A-Za-z0-9/_.-]+\.svg/g)) {
       for (const image of [match[0], wideImagePath(match[0])].map((path) => join(dir, 'public', path))) {

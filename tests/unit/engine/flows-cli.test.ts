@@ -31,6 +31,7 @@ describe('flows CLI', () => {
       'ok flows/v1.yaml (27 steps, order listing)',
       'ok flows/v2.yaml (25 steps, order routes, live)',
       'ok flows/v2.yaml (25 steps, order listing)',
+      'ok flows/examples/sleep.yaml (12 steps, order main, live)',
       'ok flows/variants.yaml (3 variants of flag cc-feedback-redesign)',
       'ok public/locales (every language has every key)',
     ]);
@@ -140,7 +141,7 @@ describe('flows CLI graph and diff', () => {
     expect(html).toContain('25. password');
     expect(html).toContain('exit -&gt; /sign-up/preparing');
     expect(html).toContain('background by gender: female | male');
-    expect(readdirSync(out).sort()).toEqual(['default.html', 'v1.html', 'v2.html']);
+    expect(readdirSync(out).sort()).toEqual(['default.html', 'sleep.html', 'v1.html', 'v2.html']);
   }, 30_000);
 
   it('refuses to diff an unknown flow with a suggestion', () => {

@@ -72,6 +72,20 @@ describe('vitePluginFlows (build)', () => {
     expect(readFileSync(join(project.dir, 'dist/assets', v9), 'utf8')).toContain('"/onboarding/v9/age"');
   }, 60_000);
 
+  it('serves the example funnels of flows/examples/ at their URL in a development build, and leaves them out of a production one', async () => {
+    const project = appProject();
+    project.write('main.js', "import loaders from 'virtual:flow-loaders';\nimport variants from 'virtual:flow-variants';\nwindow.x = [loaders, variants];\n");
+    const development = await buildProject(project.dir);
+    expect(readdirSync(join(project.dir, 'dist/assets')).filter((name) => name.startsWith('sleep-'))).toHaveLength(1);
+    // Routed at its basePath although no flag variant names it.
+    expect(development).toContain('"sleep": "/examples/sleep"');
+    vi.stubEnv('DEPLOY_ENV', 'production');
+    const production = await buildProject(project.dir);
+    expect(readdirSync(join(project.dir, 'dist/assets')).filter((name) => name.startsWith('sleep-'))).toEqual([]);
+    expect(production).not.toContain('/examples/sleep');
+    expect(production).toContain('"/onboarding/v1"');
+  }, 60_000);
+
   it('reads the flow files from FLOWS_DIR when it is set (translations and images stay under the root)', async () => {
     const project = appProject();
     const elsewhere = tempFlowProject();

@@ -35,6 +35,8 @@ const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {
   Web: ['cs', 'da', 'de', 'es', 'fr', 'it', 'nb', 'nl', 'pl', 'pt', 'tr'],
   Sorry: ['nl'],
   Chocolate: ['es', 'pt'],
+  // The answer "no" is spelt the same.
+  No: ['es', 'it'],
   // An empty date cell.
   '—': ['*'],
   // Nothing but placeholders: a date and an amount side by side.
