@@ -103,6 +103,8 @@ test('a reload mid-funnel resumes on the same step with the answers kept', async
   const flow = flowById('default');
   await page.goto('/onboarding');
   await walk(page, flow, realisticAnswers, { until: 'weight' });
+  // The URL changes when the router commits; the height step's two fields may still be on screen.
+  await expect(stepHeading(page)).toHaveText("What's your current weight?");
   await page.getByRole('textbox').fill('150');
 
   await page.reload();
