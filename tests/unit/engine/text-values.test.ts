@@ -91,6 +91,18 @@ describe('values in an info step\'s text', () => {
     expect(visual).toContain('Reach 70 kg by April 16, 2027');
   });
 
+  it('show a term calculator\'s result as its word in the visitor\'s language (the BMI band)', async () => {
+    const withBand = compileBranching(branchingFlow.replace('bmi: { computed: bmi }', 'bmi: { computed: bmi }, band: { computed: bmiBand }'));
+    expect(withBand.messages).toEqual([]);
+    const step = withBand.flow?.steps.find((candidate) => candidate.id === 'bmiNote');
+    if (!step || !withBand.flow) throw new Error('no bmiNote');
+    // 63 in and 198.4 lb: BMI 35.1, obese in the WHO bands.
+    const values = textValues(withBand.flow, step, heavy, env);
+    expect(values).toMatchObject({ bmi: 35.1, band: { kind: 'term', key: 'common:bmiBands.obese' } });
+    expect(await render('en', step, values, '{{bmi, number}}: {{band}}')).toBe('<p class="step-info">35.1: Obesity</p>');
+    expect(await render('ar', step, values, '{{bmi, number}}: {{band}}')).toBe(`<p class="step-info">${new Intl.NumberFormat('ar').format(35.1)}: السمنة</p>`);
+  });
+
   it('are checked: only on info steps, known calculators, answers given before', () => {
     const later = branchingFlow.replace('weight: { answer: weight } }', 'weight: { answer: intro } }');
     expect(compileBranching(later).messages).toEqual([
