@@ -5,6 +5,9 @@ import { Resvg } from '@resvg/resvg-js';
 import { parse } from 'yaml';
 import { ICON_WIDTHS, iconPath } from '../../engine/icon-files.ts';
 import { suggestName } from '../../engine/suggest-name.ts';
+import { portraitPath } from '../../engine/portrait-path.ts';
+import { loadSocialProof } from '../../engine/social-proof.ts';
+import { portraitLooks, portraitSvg } from './portraits.ts';
 import { v2Scenes, type V2Scene } from './v2-scenes.ts';
 
 /** An Iconify JSON icon set (the subset we read). */
@@ -35,7 +38,9 @@ export interface ArtFile {
  * - public/icons/<name>-<width>.png for every `icon:` named in flows/*.yaml, from Fluent Emoji Flat
  *   (MIT), rendered by resvg at each of ICON_WIDTHS (engine/icon-files.ts says why rasters);
  * - public/images/v2/<scene>.svg (portrait, phones) and <scene>-wide.svg (landscape, desktops) for the
- *   v2 backgrounds, composed from Fluent Emoji (MIT) figures and props (scripts/art/v2-scenes.ts).
+ *   v2 backgrounds, composed from Fluent Emoji (MIT) figures and props (scripts/art/v2-scenes.ts);
+ * - public/images/portraits/<id>.svg for every testimonial of config/social-proof.yaml, drawn by
+ *   scripts/art/portraits.ts.
  * A unit test compares this with the committed files, so the YAML and the art cannot drift.
  */
 export function flowArt(root: string): ArtFile[] {
@@ -51,6 +56,13 @@ export function flowArt(root: string): ArtFile[] {
   for (const scene of v2Scenes) {
     files.push({ path: `images/v2/${scene.file}.svg`, content: composeScene(colour, scene, 'portrait') });
     files.push({ path: `images/v2/${scene.file}-wide.svg`, content: composeScene(colour, scene, 'wide') });
+  }
+  const socialProof = loadSocialProof(root);
+  if (!socialProof.ok) throw new Error(`config/social-proof.yaml has errors: run npm run flows -- check`);
+  for (const { id } of socialProof.value.testimonials) {
+    const look = portraitLooks[id];
+    if (look === undefined) throw new Error(`testimonial "${id}" has no portrait: add its look to scripts/art/portraits.ts`);
+    files.push({ path: portraitPath(id).slice(1), content: portraitSvg(look) });
   }
   return files;
 }

@@ -20,7 +20,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
-test('English: BMI and band after the weight, the goal date the plans page shows, in pounds', async ({ page, context, baseURL }) => {
+test('English: BMI and band after the weight, the goal date the plans page shows, in pounds; its testimonials with portraits', async ({ page, context, baseURL }) => {
   test.setTimeout(150_000);
   await becomeVisitorOf(context, baseURL ?? '', 'v1');
   // The plan counts from today: the page clock fixes the day, then runs at real speed.
@@ -43,6 +43,19 @@ test('English: BMI and band after the weight, the goal date the plans page shows
   await page.clock.fastForward(7_000);
   await expect.poll(() => pathOf(page)).toBe('/checkout/plans');
   await expect(page.getByRole('region', { name: 'Your daily targets' }).getByText('Reach 140 lb by March 10, 2026')).toBeVisible();
+
+  // The testimonials with their drawn portraits and results in the visitor's units (pounds here).
+  const people = page.getByRole('region', { name: 'What our users say' }).getByRole('listitem');
+  await expect(people.locator('figcaption')).toHaveText(['Laura M.-13 lb', 'Tomasz K.-20 lb', 'Sofia R.-9 lb']);
+  const portraits = people.locator('img.testimonial-card__portrait');
+  await expect(portraits).toHaveCount(3);
+  for (const [index, id] of ['first', 'second', 'third'].entries()) {
+    await expect(portraits.nth(index)).toHaveAttribute('src', `/images/portraits/${id}.svg`);
+    expect(await portraits.nth(index).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  }
+  await people.first().scrollIntoViewIfNeeded();
+  expect((await axeFindings(page, 'plans page')).blocking).toEqual([]);
+  await shoot(page, 'plans-testimonials-en');
 });
 
 test('Arabic (right to left): the same values in Arabic digits, words and date, the band translated', async ({ page, context, baseURL }) => {
