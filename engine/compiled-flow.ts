@@ -25,12 +25,15 @@ export interface CompiledFlow {
   readonly calculators?: readonly string[];
 }
 
+/** An option's icon: one for everyone, or the female and the male one (engine/icon-for-gender.ts picks). */
+export type CompiledIcon = string | { readonly female: string; readonly male: string };
+
 export interface CompiledOption {
   readonly value: string;
   readonly labelKey: string;
   readonly descriptionKey?: string;
-  /** Fluent Emoji name: the images /icons/<icon>-<width>.png (engine/icon-files.ts). */
-  readonly icon?: string;
+  /** Icon name (the images /icons/<icon>-<width>.png, engine/icon-files.ts), or one per gender. */
+  readonly icon?: CompiledIcon;
   /** English label, resolved at build time: what `answerText` storage writes. */
   readonly englishLabel: string;
 }

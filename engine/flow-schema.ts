@@ -304,8 +304,11 @@ export const optionSchema = z.strictObject({
   /** Defaults to `onboarding:options.<set>.<value>`. */
   label: translationKey.optional(),
   description: translationKey.optional(),
-  /** Fluent Emoji shown before the label (decoration: the label stays the accessible name). */
-  icon: iconName.optional(),
+  /**
+   * Icon shown before the label (decoration: the label stays the accessible name): one for everyone, or
+   * one per stored gender answer (`{ female, male }`, female when unknown), like a step's background.
+   */
+  icon: z.union([iconName, z.strictObject({ female: iconName, male: iconName })]).optional(),
 });
 
 /**

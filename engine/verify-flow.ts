@@ -132,7 +132,9 @@ function verifyStep(
         const optionPath: FlowPath = ['optionSets', step.options ?? '', index];
         requireKey(optionLabelKey(step.options ?? '', option), [...optionPath, 'label'], context, locator, out);
         if (option.description !== undefined) requireKey(option.description, [...optionPath, 'description'], context, locator, out);
-        if (option.icon !== undefined) requireIcon(option.icon, [...optionPath, 'icon'], context, locator, out);
+        const { icon } = option;
+        if (typeof icon === 'string') requireIcon(icon, [...optionPath, 'icon'], context, locator, out);
+        else if (icon !== undefined) for (const gender of ['female', 'male'] as const) requireIcon(icon[gender], [...optionPath, 'icon', gender], context, locator, out);
       });
     }
   }
