@@ -1,4 +1,5 @@
 import { type CalendarDay } from './daily-calorie-plan.ts';
+import { bmiBandKey, bmiBands } from './bmi-bands.ts';
 import { planFromAnswers } from './plan-from-answers.ts';
 
 /**
@@ -25,18 +26,6 @@ export interface Calculator {
   readonly reads: readonly string[];
   /** Undefined when an input is missing or unusable. */
   readonly compute: (input: CalculatorInput) => ComputedValue | undefined;
-}
-
-/** WHO adult bands: underweight below 18.5, normal to 24.9, overweight to 29.9, obese from 30. */
-const bmiBands = [
-  { band: 'underweight', below: 18.5 },
-  { band: 'normal', below: 25 },
-  { band: 'overweight', below: 30 },
-  { band: 'obese', below: Number.POSITIVE_INFINITY },
-] as const;
-
-function bmiBandKey(band: (typeof bmiBands)[number]['band']): string {
-  return `common:bmiBands.${band}`;
 }
 
 const planKeys = ['gender', 'age', 'height', 'weight', 'goalWeight', 'activityLevel', 'speedGoal', 'nutritionGoal'] as const;

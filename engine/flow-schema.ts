@@ -84,6 +84,8 @@ export const visualSchema = z.discriminatedUnion('kind', [
     unit: translationKey,
     bars: z.array(z.strictObject({ label: translationKey, value: z.number().nonnegative(), icon: iconName.optional() })).min(2).max(6),
   }),
+  /** The WHO BMI bands on one scale with a marker at the step's value `value` (a name under `values:`, e.g. bmi). */
+  z.strictObject({ kind: z.literal('bmiScale'), value: z.string().min(1) }),
   /** Lines over time on one scale (first point = start, last = end), the emphasised one in brand colour. */
   z.strictObject({
     kind: z.literal('trend'),

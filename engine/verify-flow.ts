@@ -309,6 +309,11 @@ function verifyVisual(
         if (bar.icon !== undefined) requireIcon(bar.icon, at('visual', 'bars', index, 'icon'), context, locator, out);
       });
       return;
+    case 'bmiScale':
+      if (step.values?.[visual.value] === undefined) {
+        out.push(locator.at(at('visual', 'value'), `"${visual.value}" is not one of this step's values (${Object.keys(step.values ?? {}).join(', ') || 'none'}): name it under values:, e.g. { computed: bmi }`));
+      }
+      return;
     case 'trend':
       requireKey(visual.start, at('visual', 'start'), context, locator, out);
       requireKey(visual.end, at('visual', 'end'), context, locator, out);

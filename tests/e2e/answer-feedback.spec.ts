@@ -30,6 +30,10 @@ test('English: BMI and band after the weight, the goal date the plans page shows
   await walk(page, flow, answers, { until: 'yourBmi', pageClock: true });
   await expect(stepHeading(page)).toHaveText('Your BMI is 23.5');
   await expect(page.getByText('WHO range for adults: Healthy weight. Your plan starts from where you are today.')).toBeVisible();
+  // The scale: the four WHO bands as words, the visitor's marked current, a marker at 23.5.
+  await expect(page.getByRole('listitem')).toHaveText(['Underweight', 'Healthy weight', 'Overweight', 'Obesity']);
+  await expect(page.locator('[aria-current="true"]')).toHaveText('Healthy weight');
+  await expect(page.locator('.bmi-scale__marker')).toBeVisible();
   expect((await axeFindings(page, 'yourBmi')).blocking).toEqual([]);
   await shoot(page, 'your-bmi-en');
 
@@ -74,6 +78,7 @@ test('Arabic (right to left): the same values in Arabic digits, words and date, 
   const digits = new Intl.NumberFormat('ar', { maximumFractionDigits: 1 });
   await expect(stepHeading(page)).toHaveText(`مؤشر كتلة جسمك ${digits.format(31.1)}`);
   await expect(page.getByText('الفئة لدى البالغين حسب منظمة الصحة العالمية: السمنة.', { exact: false })).toBeVisible();
+  await expect(page.locator('[aria-current="true"]')).toHaveText('السمنة');
   expect((await axeFindings(page, 'yourBmi ar')).blocking).toEqual([]);
   await shoot(page, 'your-bmi-ar');
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bmiScaleBands } from '../../../engine/bmi-bands';
 import { calculators, wholeYearsBetween } from '../../../engine/calculators';
 import { personalPlan } from '../../../engine/daily-calorie-plan';
 
@@ -28,6 +29,16 @@ describe('calculators', () => {
     expect(band('100', '30')).toEqual({ kind: 'term', value: 'common:bmiBands.obese' });
     expect(calculators.bmiBand.compute({ read: reading({ height: '170' }), today })).toBeUndefined();
     expect(calculators.bmiBand.terms).toEqual(['common:bmiBands.underweight', 'common:bmiBands.normal', 'common:bmiBands.overweight', 'common:bmiBands.obese']);
+  });
+
+  it('bmiScaleBands: the bmiBand bands end to end on the 15-40 scale the bmiScale visual draws', () => {
+    expect(bmiScaleBands).toEqual([
+      { key: 'common:bmiBands.underweight', from: 15, to: 18.5 },
+      { key: 'common:bmiBands.normal', from: 18.5, to: 25 },
+      { key: 'common:bmiBands.overweight', from: 25, to: 30 },
+      { key: 'common:bmiBands.obese', from: 30, to: 40 },
+    ]);
+    expect(bmiScaleBands.map(({ key }) => key)).toEqual(calculators.bmiBand.terms);
   });
 
   it('every term a calculator can give is translated in every language', () => {

@@ -103,6 +103,22 @@ describe('values in an info step\'s text', () => {
     expect(await render('ar', step, values, '{{bmi, number}}: {{band}}')).toBe(`<p class="step-info">${new Intl.NumberFormat('ar').format(35.1)}: السمنة</p>`);
   });
 
+  it('draw the BMI scale: the bands as words, the visitor\'s current, and refuse a scale of a value the step does not have', async () => {
+    const values = 'values: { bmi: { computed: bmi }, weight: { answer: weight } }';
+    const scaled = branchingFlow.replace(values, `${values}\n    visual: { kind: bmiScale, value: bmi }`);
+    const compiled = compileBranching(scaled);
+    expect(compiled.messages).toEqual([]);
+    const step = compiled.flow?.steps.find((candidate) => candidate.id === 'bmiNote');
+    if (!step?.visual) throw new Error('no bmiNote visual');
+    const instance = await i18n('en', {});
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: instance }, createElement(InfoVisual, { visual: step.visual, values: { bmi: 27.4 } })));
+    expect(html).toContain('<li class="bmi-scale__band" aria-current="true">Overweight</li>');
+    // 27.4 on 15-40: 49.6 % from the start.
+    expect(html).toMatch(/inset-inline-start:49\.(6|59+\d*)%/);
+    const unknown = compileBranching(scaled.replace('value: bmi', 'value: bmj'));
+    expect(unknown.messages).toEqual([expect.stringContaining('steps.bmiNote.visual.value: "bmj" is not one of this step\'s values (bmi, weight)')]);
+  });
+
   it('are checked: only on info steps, known calculators, answers given before', () => {
     const later = branchingFlow.replace('weight: { answer: weight } }', 'weight: { answer: intro } }');
     expect(compileBranching(later).messages).toEqual([
