@@ -1,5 +1,6 @@
-// The WHO adult BMI bands, shared by the bmiBand calculator (engine/calculators.ts) and the bmiScale
-// visual (screens/info-visual.tsx). Its own file without imports: the visual's chunk stays small.
+// The WHO adult BMI bands, shared by the bmiBand calculator (engine/calculators.ts) and the flow
+// compiler, which gives the bmiScale visual its bands (engine/compile-flow.ts), so the screen that draws
+// them imports no engine code and the two cannot disagree.
 
 /** WHO adult bands: underweight below 18.5, normal to 24.9, overweight to 29.9, obese from 30. */
 export const bmiBands = [

@@ -37,9 +37,16 @@ test('English, pounds: progress and a testimonial per message, still leaves at 7
   expect((await axeFindings(page, 'preparing')).blocking).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('preparing-en.png') });
 
+  // Reduced motion (the e2e default): no fill animation, the bar stands at the stage reached.
+  const fill = page.locator('.preparing__progress-fill');
+  const share = () => fill.evaluate((node) => node.getBoundingClientRect().width / (node.parentElement?.getBoundingClientRect().width ?? 1));
+  expect(await fill.evaluate((node) => getComputedStyle(node).animationName)).toBe('none');
+  expect(await share()).toBeCloseTo(1 / 3, 2);
+
   await page.clock.runFor(2_333);
   await expect(message(page)).toHaveText('Predicting your progress');
   await expect(bar(page)).toHaveAttribute('aria-valuenow', '67');
+  await expect.poll(share).toBeCloseTo(2 / 3, 2);
   await expect(testimonial(page).locator('figcaption')).toHaveText('Tomasz K.-20 lb');
   await page.clock.runFor(2_333);
   await expect(message(page)).toHaveText('Adding finishing touches');
@@ -52,13 +59,16 @@ test('English, pounds: progress and a testimonial per message, still leaves at 7
   await expect.poll(() => pathOf(page)).not.toBe('/sign-up/preparing');
 });
 
-test('Arabic, kilograms: the same moment right to left, axe clean', async ({ page }) => {
+test('Arabic, kilograms, motion allowed: the same moment right to left, the bar filling over the 7 s, axe clean', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.clock.install();
   await page.addInitScript(() => window.localStorage.setItem('useMetricOrImperial', 'true'));
   await page.goto('/sign-up/preparing?lng=ar');
   await page.clock.runFor(1_000);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('progressbar', { name: 'نُعدّ خطتك الآن…' })).toHaveAttribute('aria-valuenow', '33');
+  const fill = page.locator('.preparing__progress-fill');
+  expect(await fill.evaluate((node) => [getComputedStyle(node).animationName, getComputedStyle(node).animationDuration])).toEqual(['preparing-fill', '7s']);
   const kilograms = new Intl.NumberFormat('ar', { style: 'unit', unit: 'kilogram', unitDisplay: 'short', signDisplay: 'exceptZero' }).format(-6);
   await expect(testimonial(page).locator('.testimonial-card__result')).toHaveText(kilograms);
   await expect(testimonial(page).getByRole('blockquote')).toContainText('أخيرًا أفهم ما آكله');
