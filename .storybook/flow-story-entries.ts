@@ -34,13 +34,13 @@ export async function flowStoryFile(root: string, absoluteFile: string): Promise
   return { flowId: flow.id, title: `Flows/${flow.id}`, entries: flowStoryEntries(flow) };
 }
 
-/** Step order is story order; a step with female and male images gets a story for each. */
+/** Step order is story order; a step with female and male images or icons gets a story for each. */
 export function flowStoryEntries(flow: CompiledFlow): FlowStoryEntry[] {
   const entries: FlowStoryEntry[] = [];
   const width = String(flow.steps.length).length;
   for (const step of flow.steps) {
     const position = String(step.index + 1).padStart(width, '0');
-    const genders: readonly (StoryGender | undefined)[] = hasGenderedBackground(step) ? ['female', 'male'] : [undefined];
+    const genders: readonly (StoryGender | undefined)[] = followsGender(step) ? ['female', 'male'] : [undefined];
     for (const gender of genders) {
       entries.push({
         exportName: exportNameOf(step.id, gender),
@@ -81,8 +81,9 @@ function loadCompiler(root: string): Promise<CompilerModule> {
   return compiler;
 }
 
-function hasGenderedBackground(step: CompiledStep): boolean {
-  return step.background !== undefined && 'female' in step.background;
+/** The step looks different per stored gender: its background, or an option icon (body silhouettes). */
+function followsGender(step: CompiledStep): boolean {
+  return (step.background !== undefined && 'female' in step.background) || (step.options ?? []).some((option) => typeof option.icon === 'object');
 }
 
 function exportNameOf(stepId: string, gender: StoryGender | undefined): string {

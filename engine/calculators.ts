@@ -1,4 +1,5 @@
 import { type CalendarDay } from './daily-calorie-plan.ts';
+import { bmiBandKey, bmiBands } from './bmi-bands.ts';
 import { planFromAnswers } from './plan-from-answers.ts';
 
 /**
@@ -10,11 +11,17 @@ export interface CalculatorInput {
   readonly today: CalendarDay;
 }
 
-export type ComputedValue = { readonly kind: 'number'; readonly value: number } | { readonly kind: 'date'; readonly value: CalendarDay };
+/** A term is a word the texts show translated: `value` is its translation key (e.g. a BMI band). */
+export type ComputedValue =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'date'; readonly value: CalendarDay }
+  | { readonly kind: 'term'; readonly value: string };
 
 export interface Calculator {
-  /** What it gives: a number (usable in conditions) or a calendar day (shown on info steps). */
+  /** What it gives: a number (usable in conditions), a calendar day or a term (shown on info steps). */
   readonly result: ComputedValue['kind'];
+  /** A term calculator's possible translation keys: every locale must have each (tested). */
+  readonly terms?: readonly string[];
   /** The storage keys it reads: the verifier checks a step writes each before the value is used. */
   readonly reads: readonly string[];
   /** Undefined when an input is missing or unusable. */
@@ -33,10 +40,20 @@ export const calculators = {
     result: 'number',
     reads: ['height', 'weight'],
     compute: ({ read }) => {
-      const heightCm = positive(read('height'));
-      const weightKg = positive(read('weight'));
-      if (heightCm === undefined || weightKg === undefined) return undefined;
-      return { kind: 'number', value: Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10 };
+      const value = bmiOf(read);
+      return value === undefined ? undefined : { kind: 'number', value };
+    },
+  },
+  /** The WHO adult BMI band of the `bmi` above (the same rounded value the visitor is shown), as a word. */
+  bmiBand: {
+    result: 'term',
+    reads: ['height', 'weight'],
+    terms: bmiBands.map(({ band }) => bmiBandKey(band)),
+    compute: ({ read }) => {
+      const bmi = bmiOf(read);
+      if (bmi === undefined) return undefined;
+      const { band } = bmiBands.find(({ below }) => bmi < below) ?? { band: 'obese' };
+      return { kind: 'term', value: bmiBandKey(band) };
     },
   },
   /** The plans page's daily calorie goal (Mifflin-St Jeor, engine/daily-calorie-plan.ts), kcal. */
@@ -84,6 +101,14 @@ export function wholeYearsBetween(birth: CalendarDay, today: CalendarDay): numbe
   const [ty, tm, td] = [Number(to[1]), Number(to[2]), Number(to[3])];
   const years = ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
   return years >= 0 ? years : undefined;
+}
+
+/** kg / m² to one decimal, from height in cm and weight in kg. */
+function bmiOf(read: CalculatorInput['read']): number | undefined {
+  const heightCm = positive(read('height'));
+  const weightKg = positive(read('weight'));
+  if (heightCm === undefined || weightKg === undefined) return undefined;
+  return Math.round((weightKg / (heightCm / 100) ** 2) * 10) / 10;
 }
 
 function positive(value: string | null): number | undefined {

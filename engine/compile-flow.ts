@@ -1,5 +1,6 @@
-import type { CompiledFlow, CompiledNumber, CompiledOption, CompiledScale, CompiledStep, CompiledStorage, CompiledUnit } from './compiled-flow.ts';
-import type { NumberUnitDefinition, ResolvedFlow, StepDefinition } from './flow-schema.ts';
+import type { CompiledFlow, CompiledNumber, CompiledOption, CompiledVisual, CompiledScale, CompiledStep, CompiledStorage, CompiledUnit } from './compiled-flow.ts';
+import type { NumberUnitDefinition, ResolvedFlow, StepDefinition, VisualDefinition } from './flow-schema.ts';
+import { BMI_SCALE, bmiScaleBands } from './bmi-bands.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
 import { conditionComparisons } from './flow-condition.ts';
@@ -110,7 +111,7 @@ function compileStep(flow: ResolvedFlow, id: string, index: number, step: StepDe
     ...(step.background === undefined ? {} : { background: step.background }),
     ...(step.unitSystem === undefined ? {} : { number: compileNumber(flow, step.unitSystem) }),
     ...(step.optionLayout === undefined ? {} : { optionLayout: step.optionLayout }),
-    ...(step.visual === undefined ? {} : { visual: step.visual }),
+    ...(step.visual === undefined ? {} : { visual: compileVisual(step.visual) }),
     ...(step.selections === undefined ? {} : { selections: step.selections }),
     ...(step.exclusive === undefined ? {} : { exclusive: step.exclusive }),
     ...(step.scale === undefined ? {} : { scale: compileScale(step.scale) }),
@@ -160,4 +161,12 @@ function compileUnit(unit: NumberUnitDefinition): CompiledUnit {
     decimals: unit.decimals ?? true,
     ...(unit.composite === undefined ? {} : { composite: unit.composite }),
   };
+}
+
+/**
+ * A visual for the screens: as declared, the BMI scale with the WHO bands it draws (from engine/bmi-bands.ts
+ * at build time, so the screen's chunk needs no engine code for them).
+ */
+function compileVisual(visual: VisualDefinition): CompiledVisual {
+  return visual.kind === 'bmiScale' ? { ...visual, ...BMI_SCALE, bands: bmiScaleBands } : visual;
 }

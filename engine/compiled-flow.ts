@@ -30,12 +30,26 @@ export interface CompiledFlow {
   readonly namespaces?: readonly string[];
 }
 
+/** An option's icon: one for everyone, or the female and the male one (engine/icon-for-gender.ts picks). */
+export type CompiledIcon = string | { readonly female: string; readonly male: string };
+
+/** A visual as declared, except the BMI scale, which the compiler gives its bands (engine/bmi-bands.ts). */
+export type CompiledVisual =
+  | Exclude<VisualDefinition, { readonly kind: 'bmiScale' }>
+  | {
+      readonly kind: 'bmiScale';
+      readonly value: string;
+      readonly from: number;
+      readonly to: number;
+      readonly bands: readonly { readonly key: string; readonly from: number; readonly to: number }[];
+    };
+
 export interface CompiledOption {
   readonly value: string;
   readonly labelKey: string;
   readonly descriptionKey?: string;
-  /** Fluent Emoji name: the images /icons/<icon>-<width>.png (engine/icon-files.ts). */
-  readonly icon?: string;
+  /** Icon name (the images /icons/<icon>-<width>.png, engine/icon-files.ts), or one per gender. */
+  readonly icon?: CompiledIcon;
   /** English label, resolved at build time: what `answerText` storage writes. */
   readonly englishLabel: string;
 }
@@ -75,8 +89,8 @@ export interface CompiledStep {
   /** number: the unit system it asks in (flow YAML `unitSystems`), resolved. */
   readonly number?: CompiledNumber;
   readonly optionLayout?: 'list' | 'tiles';
-  /** info: the chart or illustration, as declared (translation keys, numbers, icon names). */
-  readonly visual?: VisualDefinition;
+  /** info: the chart or illustration, as declared (translation keys, numbers, icon names); a BMI scale with its bands. */
+  readonly visual?: CompiledVisual;
   /** multiSelect: how many options may be picked (engine/multi-select-answer.ts). */
   readonly selections?: { readonly min: number; readonly max: number };
   /** multiSelect: the option that stands alone ("none of these"). */

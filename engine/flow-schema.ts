@@ -84,6 +84,8 @@ export const visualSchema = z.discriminatedUnion('kind', [
     unit: translationKey,
     bars: z.array(z.strictObject({ label: translationKey, value: z.number().nonnegative(), icon: iconName.optional() })).min(2).max(6),
   }),
+  /** The WHO BMI bands on one scale with a marker at the step's value `value` (a name under `values:`, e.g. bmi). */
+  z.strictObject({ kind: z.literal('bmiScale'), value: z.string().min(1) }),
   /** Lines over time on one scale (first point = start, last = end), the emphasised one in brand colour. */
   z.strictObject({
     kind: z.literal('trend'),
@@ -304,8 +306,11 @@ export const optionSchema = z.strictObject({
   /** Defaults to `onboarding:options.<set>.<value>`. */
   label: translationKey.optional(),
   description: translationKey.optional(),
-  /** Fluent Emoji shown before the label (decoration: the label stays the accessible name). */
-  icon: iconName.optional(),
+  /**
+   * Icon shown before the label (decoration: the label stays the accessible name): one for everyone, or
+   * one per stored gender answer (`{ female, male }`, female when unknown), like a step's background.
+   */
+  icon: z.union([iconName, z.strictObject({ female: iconName, male: iconName })]).optional(),
 });
 
 /**

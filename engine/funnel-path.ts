@@ -219,11 +219,12 @@ class PathWalker {
     return this.answerOf(stepId);
   }
 
-  /** A calculator's result on this path's answers: a number, or a date as UTC midnight. */
-  computedValue(name: string): number | Date | undefined {
+  /** A calculator's result on this path's answers: a number, a date as UTC midnight, or a term to translate. */
+  computedValue(name: string): number | Date | TranslatedTerm | undefined {
     const stored = this.storedValues();
     const result = this.env.calculators?.[name]?.compute({ read: (key) => stored[key] ?? null, today: this.env.today ?? '' });
     if (result === undefined) return undefined;
+    if (result.kind === 'term') return { kind: 'term', key: result.value };
     return result.kind === 'number' ? result.value : new Date(`${result.value}T00:00:00Z`);
   }
 
@@ -257,14 +258,21 @@ class PathWalker {
   }
 }
 
-/** A value an info step's texts show: an option value, a number, a calendar day, or a number with its unit. */
-export type TextValue = string | number | Date | TypedQuantity;
+/** A word a text shows in the visitor's language: the translation key of a term calculator's result. */
+export interface TranslatedTerm {
+  readonly kind: 'term';
+  readonly key: string;
+}
+
+/** A value an info step's texts show: an option value, a number, a calendar day, a number with its unit, or a term. */
+export type TextValue = string | number | Date | TypedQuantity | TranslatedTerm;
 
 /**
  * The values an info step's texts interpolate (`values:` in the YAML), from the answers on the
  * visitor's path: option values, the answer of a number step with a unit toggle in the unit the visitor
  * typed it in (a `TypedQuantity`, "154 lb"), other numbers as stored, and calculator results (a date as
- * a UTC midnight `Date`, for i18next's `datetime` formatter with `timeZone: UTC`). A value that cannot
+ * a UTC midnight `Date`, for i18next's `datetime` formatter with `timeZone: UTC`; a term as its
+ * translation key, e.g. the BMI band). A value that cannot
  * be known (an input skipped) is left out, and the text shows its placeholder name.
  */
 export function textValues(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): Record<string, TextValue> {

@@ -16,6 +16,18 @@ export interface StoreRating {
   readonly ratings: number;
 }
 
+/**
+ * A person quoted on the plans page and while the plan is prepared. The name is not translated, the
+ * words are (checkout:plans.testimonials.<id>, `{{result}}` in them is the change in the visitor's
+ * units); the portrait is an illustration `npm run art` draws for the id (scripts/art/portraits.ts).
+ */
+export interface Testimonial {
+  readonly id: string;
+  readonly author: string;
+  /** Their weight change in kg (negative: lost), shown in kg or lb. */
+  readonly resultKg: number;
+}
+
 /** What `virtual:social-proof` exports: config/social-proof.yaml, checked, with the stores' combined rating. */
 export interface SocialProof {
   readonly activeSubscribers: number;
@@ -23,6 +35,7 @@ export interface SocialProof {
   /** Both stores together: the average weighted by the counts (one decimal), and the total count. */
   readonly overallRating: StoreRating;
   readonly awards: readonly { readonly store: Store; readonly award: Award; readonly year: number }[];
+  readonly testimonials: readonly Testimonial[];
 }
 
 /** Where the reviewed figures live, relative to the project root. */
@@ -42,6 +55,11 @@ const socialProofSchema = z.strictObject({
   awards: z
     .array(z.strictObject({ store, award: z.enum(['appOfTheDay', 'editorsChoice']), year: z.number().int().min(2008).max(2100) }))
     .max(3),
+  testimonials: z
+    .array(z.strictObject({ id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a lower-case id, e.g. first'), author: z.string().min(1), resultKg: z.number().min(-100).max(100) }))
+    .min(1)
+    .max(3)
+    .refine((list) => new Set(list.map(({ id }) => id)).size === list.length, 'each testimonial needs its own id'),
 });
 
 /**
@@ -53,8 +71,8 @@ export function loadSocialProof(root: string, text?: string): Checked<SocialProo
   const source = text ?? readFileSync(join(root, socialProofFile), 'utf8');
   const loaded = loadYamlFile(socialProofFile, source, { schema: socialProofSchema, currentVersion: 1, migrations: [] });
   if (!loaded.ok) return loaded;
-  const { activeSubscribers, storeRatings, awards } = loaded.value.data;
-  return { ok: true, value: { activeSubscribers, storeRatings, overallRating: overallRating(Object.values(storeRatings)), awards } };
+  const { activeSubscribers, storeRatings, awards, testimonials } = loaded.value.data;
+  return { ok: true, value: { activeSubscribers, storeRatings, overallRating: overallRating(Object.values(storeRatings)), awards, testimonials } };
 }
 
 /** The stores' ratings as one: weighted by their counts, to one decimal as a store would show it. */

@@ -149,7 +149,7 @@ function verifyComputedComparison(check: BranchCheck, comparison: Extract<Condit
   const calculator = calculators[name];
   const [test] = comparisonTests(comparison);
   if (calculator.result !== 'number') {
-    out.push(locator.at([...at, 'computed'], `calculator "${name}" gives a date, which conditions cannot compare; show it on an info step instead`));
+    out.push(locator.at([...at, 'computed'], `calculator "${name}" gives a ${calculator.result}, which conditions cannot compare; show it on an info step instead`));
   } else if (test !== undefined && typeof test.operand !== 'number') {
     out.push(locator.at([...at, test.name], `calculator "${name}" gives a number: compare it with a number`));
   }

@@ -132,7 +132,9 @@ function verifyStep(
         const optionPath: FlowPath = ['optionSets', step.options ?? '', index];
         requireKey(optionLabelKey(step.options ?? '', option, flow.texts), [...optionPath, 'label'], context, locator, out);
         if (option.description !== undefined) requireKey(option.description, [...optionPath, 'description'], context, locator, out);
-        if (option.icon !== undefined) requireIcon(option.icon, [...optionPath, 'icon'], context, locator, out);
+        const { icon } = option;
+        if (typeof icon === 'string') requireIcon(icon, [...optionPath, 'icon'], context, locator, out);
+        else if (icon !== undefined) for (const gender of ['female', 'male'] as const) requireIcon(icon[gender], [...optionPath, 'icon', gender], context, locator, out);
       });
     }
   }
@@ -306,6 +308,11 @@ function verifyVisual(
         requireKey(bar.label, at('visual', 'bars', index, 'label'), context, locator, out);
         if (bar.icon !== undefined) requireIcon(bar.icon, at('visual', 'bars', index, 'icon'), context, locator, out);
       });
+      return;
+    case 'bmiScale':
+      if (step.values?.[visual.value] === undefined) {
+        out.push(locator.at(at('visual', 'value'), `"${visual.value}" is not one of this step's values (${Object.keys(step.values ?? {}).join(', ') || 'none'}): name it under values:, e.g. { computed: bmi }`));
+      }
       return;
     case 'trend':
       requireKey(visual.start, at('visual', 'start'), context, locator, out);

@@ -14,7 +14,8 @@ interface SocialProofPluginError extends Error {
 }
 
 /**
- * Serves `virtual:social-proof` (default export: the `SocialProof` of config/social-proof.yaml),
+ * Serves `virtual:social-proof` (default export: the figures of config/social-proof.yaml's `SocialProof`,
+ * named export `testimonials`: its quoted people),
  * checked at build time: a malformed file fails the build (and Storybook's) with located messages.
  * The company step and the plans page read their ratings, awards and subscriber count only from here.
  */
@@ -56,7 +57,10 @@ export function vitePluginSocialProof(options: { readonly root?: string } = {}):
       this.addWatchFile(join(root, socialProofFile));
       const checked = loadSocialProof(root);
       if (!checked.ok) throw toError(checked.diagnostics);
-      return `export default ${JSON.stringify(checked.value)};\n`;
+      // The testimonials as their own export: the company step (in the first step's JavaScript) imports
+      // the default only, so the build leaves the quotes out of it.
+      const { testimonials, ...figures } = checked.value;
+      return `export default ${JSON.stringify(figures)};\nexport const testimonials = ${JSON.stringify(testimonials)};\n`;
     },
   };
 }

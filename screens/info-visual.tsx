@@ -22,9 +22,40 @@ export function InfoVisual({ visual, values }: { readonly visual: Visual; readon
       return <Checklist text={text} items={visual.items} />;
     case 'bars':
       return <Bars text={text} unitKey={visual.unit} bars={visual.bars} />;
+    case 'bmiScale':
+      return <BmiScale text={text} scale={visual} value={values?.[visual.value]} />;
     case 'trend':
       return <Trend text={text} startKey={visual.start} endKey={visual.end} series={visual.series} />;
   }
+}
+
+/**
+ * The WHO bands side by side (their words are real text, the visitor's band marked current) and a
+ * marker at the visitor's BMI; without a number (an input skipped) the bands alone.
+ */
+function BmiScale({ text, scale, value }: { readonly text: Text; readonly scale: Extract<Visual, { kind: 'bmiScale' }>; readonly value: TextValue | undefined }) {
+  const span = scale.to - scale.from;
+  const bmi = typeof value === 'number' ? Math.min(Math.max(value, scale.from), scale.to) : undefined;
+  return (
+    <figure className="visual visual--bmi-scale">
+      <div className="bmi-scale__track" aria-hidden="true">
+        {scale.bands.map((band) => (
+          <span key={band.key} className="bmi-scale__segment" style={{ flexGrow: band.to - band.from }} />
+        ))}
+        {bmi === undefined ? null : <span className="bmi-scale__marker" style={{ insetInlineStart: `${((bmi - scale.from) / span) * 100}%` }} />}
+      </div>
+      <ul className="bmi-scale__bands">
+        {scale.bands.map((band) => {
+          const current = bmi !== undefined && bmi >= band.from && (bmi < band.to || band.to === scale.to);
+          return (
+            <li key={band.key} className="bmi-scale__band" aria-current={current ? 'true' : undefined}>
+              {text(band.key)}
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
 }
 
 /** A label's text, with the step's values filled in. */

@@ -7,7 +7,8 @@ import type { TypedQuantity } from '../engine/number-answer-check';
  * values filled in, formatted for the visitor's language: numbers by i18next (`{{bmi, number}}`), a
  * calendar day shown in UTC, the zone it was made in, as a long date (`{{goalDate, datetime}}`), and a
  * number with its unit in the unit the visitor typed it in (`{{goalWeight}}`: "70 kg", "154 lb",
- * "5 ft 7 in", digits of the language). Without values it is the plain translation function.
+ * "5 ft 7 in", digits of the language), and a term (the BMI band) translated. Without values it is the
+ * plain translation function.
  */
 export function useInterpolatedText(values: Readonly<Record<string, TextValue>> | undefined): (key: string) => string {
   const { t, i18n } = useTranslation();
@@ -19,6 +20,10 @@ export function useInterpolatedText(values: Readonly<Record<string, TextValue>> 
     if (value instanceof Date) formatParams[name] = { dateStyle: 'long', timeZone: 'UTC' };
     if (typeof value !== 'object' || value instanceof Date) {
       shown[name] = value;
+      continue;
+    }
+    if (value.kind === 'term') {
+      shown[name] = t(value.key);
       continue;
     }
     number ??= new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });

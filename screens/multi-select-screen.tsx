@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FunnelAnswer } from '../engine/funnel-answer';
 import { selectionLimits, toggleSelection } from '../engine/multi-select-answer';
 import { ChoiceMark } from './choice-mark';
+import { iconForGender } from '../engine/icon-for-gender';
 import { OptionIcon, optionIconSize } from './option-icon';
 import type { ScreenProps } from './screen-props';
 import { AnswerForm } from './answer-form';
@@ -15,7 +16,7 @@ import './question-kinds.css';
  * these" clears the others and the other way round; no tap beyond the maximum) is the engine's rule;
  * a tap the maximum refuses is announced.
  */
-export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, onAnswer }: ScreenProps) {
+export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, onAnswer, gender }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const [picked, setPicked] = useState<readonly string[]>(previousAnswer?.kind === 'choices' ? previousAnswer.values : []);
   const [refusedTap, setRefusedTap] = useState(false);
@@ -38,6 +39,7 @@ export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, 
       <div className="choices" role="group" aria-labelledby={headingId} aria-describedby={hintId}>
         {(step.options ?? []).map((option) => {
           const checked = picked.includes(option.value);
+          const icon = iconForGender(option.icon, gender);
           return (
             <button
               key={option.value}
@@ -51,9 +53,9 @@ export function MultiSelectScreen({ step, headingId, previousAnswer, canSubmit, 
                 setPicked(next);
               }}
             >
-              {option.icon ? (
+              {icon ? (
                 <span className="choice__icon">
-                  <OptionIcon name={option.icon} size={optionIconSize(step.optionLayout)} />
+                  <OptionIcon name={icon} size={optionIconSize(step.optionLayout)} />
                 </span>
               ) : null}
               <span className="choice__text">

@@ -26,6 +26,8 @@ export interface ScreenProps {
   readonly reducedMotion: boolean;
   /** The visitor's calendar day (YYYY-MM-DD): date steps show their range from it. */
   readonly today?: string;
+  /** The stored gender answer: options with an icon per gender show that one. */
+  readonly gender?: string | null;
   /** info: the values its texts interpolate (YAML `values:`, computed by engine/funnel-path.ts `textValues`). */
   readonly textValues?: Readonly<Record<string, TextValue>>;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChoiceMark } from './choice-mark';
+import { iconForGender } from '../engine/icon-for-gender';
 import { OptionIcon, optionIconSize } from './option-icon';
 import type { ScreenProps } from './screen-props';
 import { StepInfo } from './step-info';
@@ -9,7 +10,7 @@ import { StepInfo } from './step-info';
  * buttons, so Tab/Enter/Space work; the earlier pick is marked pressed when the visitor comes back.
  * Each option shows its icon from the YAML; `optionLayout: tiles` lays them out as two big tiles.
  */
-export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }: ScreenProps) {
+export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer, gender }: ScreenProps) {
   const { t } = useTranslation();
   const picked = previousAnswer?.kind === 'choice' ? previousAnswer.value : undefined;
   const tiles = step.optionLayout === 'tiles';
@@ -18,6 +19,7 @@ export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }
       <div className={tiles ? 'choices choices--tiles' : 'choices'} role="group" aria-labelledby={headingId}>
         {(step.options ?? []).map((option) => {
           const label = t(option.labelKey);
+          const icon = iconForGender(option.icon, gender);
           const descriptionId = option.descriptionKey ? `${step.id}-${option.value}-description` : undefined;
           return (
             <button
@@ -28,9 +30,9 @@ export function SingleChoiceScreen({ step, headingId, previousAnswer, onAnswer }
               aria-describedby={descriptionId}
               onClick={() => onAnswer({ kind: 'choice', value: option.value })}
             >
-              {option.icon ? (
+              {icon ? (
                 <span className="choice__icon">
-                  <OptionIcon name={option.icon} size={optionIconSize(step.optionLayout)} />
+                  <OptionIcon name={icon} size={optionIconSize(step.optionLayout)} />
                 </span>
               ) : null}
               <span className="choice__text">

@@ -5,9 +5,10 @@ import { useActionData, useLoaderData, useNavigation, useSubmit } from 'react-ro
 import { checkoutMachine, countdownSeconds, formatCountdown } from '../../engine/checkout-machine';
 import { formatMoney, offeredPlan, type PlanId } from '../../engine/plan-pricing';
 import { usePageArea, useCheckoutArea } from '../areas/area-contexts';
-import socialProof from 'virtual:social-proof';
+import socialProof, { testimonials } from 'virtual:social-proof';
 import { AwardBadges } from '../award-badges';
 import { StarRating } from '../star-rating';
+import { TestimonialCard } from '../testimonial-card';
 import { FaqItem } from './faq-item';
 import { OfferDialog } from './offer-dialog';
 import { PersonalPlanSection } from './personal-plan-section';
@@ -16,13 +17,6 @@ import type { PlansLoaderData } from './plans-loader';
 import { PlanSelector } from './plan-selector';
 import './plans-page.css';
 import '../form-feedback.css';
-
-/** The people quoted on the page: names are not translated, their words are (checkout:plans.testimonials). */
-const TESTIMONIALS = [
-  { id: 'first', author: 'Laura M.' },
-  { id: 'second', author: 'Tomasz K.' },
-  { id: 'third', author: 'Sofia R.' },
-] as const;
 
 const BENEFITS = ['goals', 'logging', 'progress', 'recipes'] as const;
 const FAQ = ['whatCanIDo', 'access', 'cancel'] as const;
@@ -183,16 +177,9 @@ function PlansView({ data }: { readonly data: PlansLoaderData }) {
         <section className="plans-section" aria-labelledby="plans-testimonials">
           <h2 id="plans-testimonials">{t('plans.testimonials.heading')}</h2>
           <ul className="plans-testimonials">
-            {TESTIMONIALS.map(({ id, author }) => (
-              <li key={id} className="plans-testimonial">
-                <figure>
-                  <StarRating stars={5} />
-                  <blockquote>{t(`plans.testimonials.${id}`)}</blockquote>
-                  <figcaption>
-                    {/* A Latin name inside Arabic text: isolated, so its period stays where it belongs. */}
-                    <bdi>{author}</bdi>
-                  </figcaption>
-                </figure>
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.id}>
+                <TestimonialCard testimonial={testimonial} units={data.units} />
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { optionIconSize, prefetchIcon } from '../option-icon';
 import { StepLayout, type StepDirection } from './step-layout';
 import { WIDE_BACKGROUND_QUERY } from './step-background';
 import { wideImagePath } from '../../engine/wide-image-path';
+import { iconForGender } from '../../engine/icon-for-gender';
 import { previousStepPath, stepHistoryState } from './step-history';
 import { likelyNextStep, pathProgress, textValues } from '../../engine/funnel-path';
 import { useTranslation } from 'react-i18next';
@@ -130,6 +131,7 @@ export function FunnelStepRoute() {
           onContinue={onContinue}
           nextHref={nextHref}
           initialUnit={opened.initialUnit}
+          gender={gender}
           reducedMotion={prefersReducedMotion()}
           {...(runtime.env.today === undefined ? {} : { today: runtime.env.today })}
           {...values}
@@ -195,7 +197,10 @@ function usePrefetchNext(next: CompiledStep | undefined, gender: string | null, 
       screenRegistry[next.screen].preload();
       const image = backgroundFor(next.background, gender);
       if (image) new Image().src = window.matchMedia(WIDE_BACKGROUND_QUERY).matches ? wideImagePath(image) : image;
-      for (const option of next.options ?? []) if (option.icon) prefetchIcon(option.icon, optionIconSize(next.optionLayout));
+      for (const option of next.options ?? []) {
+        const icon = iconForGender(option.icon, gender);
+        if (icon) prefetchIcon(icon, optionIconSize(next.optionLayout));
+      }
     });
     return () => {
       cancelled = true;

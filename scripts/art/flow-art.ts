@@ -5,6 +5,10 @@ import { Resvg } from '@resvg/resvg-js';
 import { parse } from 'yaml';
 import { ICON_WIDTHS, iconPath } from '../../engine/icon-files.ts';
 import { suggestName } from '../../engine/suggest-name.ts';
+import { portraitPath } from '../../engine/portrait-path.ts';
+import { bodyIconSvg } from './bodies.ts';
+import { loadSocialProof } from '../../engine/social-proof.ts';
+import { portraitLooks, portraitSvg } from './portraits.ts';
 import { v2Scenes, type V2Scene } from './v2-scenes.ts';
 
 /** An Iconify JSON icon set (the subset we read). */
@@ -33,9 +37,12 @@ export interface ArtFile {
 /**
  * Everything `npm run art` writes, computed without touching the disk:
  * - public/icons/<name>-<width>.png for every `icon:` named in flows/*.yaml, from Fluent Emoji Flat
- *   (MIT), rendered by resvg at each of ICON_WIDTHS (engine/icon-files.ts says why rasters);
+ *   (MIT) or, for `body-<gender>-<build>`, the silhouettes of scripts/art/bodies.ts, rendered by resvg
+ *   at each of ICON_WIDTHS (engine/icon-files.ts says why rasters);
  * - public/images/v2/<scene>.svg (portrait, phones) and <scene>-wide.svg (landscape, desktops) for the
- *   v2 backgrounds, composed from Fluent Emoji (MIT) figures and props (scripts/art/v2-scenes.ts).
+ *   v2 backgrounds, composed from Fluent Emoji (MIT) figures and props (scripts/art/v2-scenes.ts);
+ * - public/images/portraits/<id>.svg for every testimonial of config/social-proof.yaml, drawn by
+ *   scripts/art/portraits.ts.
  * A unit test compares this with the committed files, so the YAML and the art cannot drift.
  */
 export function flowArt(root: string): ArtFile[] {
@@ -43,7 +50,8 @@ export function flowArt(root: string): ArtFile[] {
   const colour = loadSet('@iconify-json/fluent-emoji');
   const files: ArtFile[] = [];
   for (const name of [...iconNamesInFlows(join(root, 'flows'))].sort()) {
-    const svg = standaloneIcon(flat, name);
+    // The body silhouettes are drawn here (scripts/art/bodies.ts); every other icon is a Fluent Emoji.
+    const svg = bodyIconSvg(name) ?? standaloneIcon(flat, name);
     for (const width of ICON_WIDTHS) {
       files.push({ path: iconPath(name, width).slice(1), content: new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng() });
     }
@@ -51,6 +59,13 @@ export function flowArt(root: string): ArtFile[] {
   for (const scene of v2Scenes) {
     files.push({ path: `images/v2/${scene.file}.svg`, content: composeScene(colour, scene, 'portrait') });
     files.push({ path: `images/v2/${scene.file}-wide.svg`, content: composeScene(colour, scene, 'wide') });
+  }
+  const socialProof = loadSocialProof(root);
+  if (!socialProof.ok) throw new Error(`config/social-proof.yaml has errors: run npm run flows -- check`);
+  for (const { id } of socialProof.value.testimonials) {
+    const look = portraitLooks[id];
+    if (look === undefined) throw new Error(`testimonial "${id}" has no portrait: add its look to scripts/art/portraits.ts`);
+    files.push({ path: portraitPath(id).slice(1), content: portraitSvg(look) });
   }
   return files;
 }
@@ -61,9 +76,17 @@ function iconNamesInFlows(flowsDir: string): Set<string> {
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     else if (typeof node === 'object' && node !== null) {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'icon' && typeof value === 'string') names.add(value);
-        else visit(value);
+      const entries: [string, unknown][] = Object.entries(node);
+      for (const [key, value] of entries) {
+        if (key === 'icon' && typeof value === 'string') {
+          names.add(value);
+        } else if (key === 'icon' && typeof value === 'object' && value !== null) {
+          // An icon per gender: `icon: { female: ..., male: ... }`.
+          const perGender: unknown[] = Object.values(value);
+          for (const name of perGender) if (typeof name === 'string') names.add(name);
+        } else {
+          visit(value);
+        }
       }
     }
   };

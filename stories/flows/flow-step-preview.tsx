@@ -11,7 +11,7 @@ import { questionnaireProgress } from '../../engine/questionnaire-progress';
 export interface FlowStepPreviewProps {
   readonly flow: CompiledFlow;
   readonly stepId: string;
-  /** Which v2 image a step with female and male backgrounds shows (the stored gender answer in the app). */
+  /** Which v2 image and option icons a step with female and male ones shows (the stored gender answer in the app). */
   readonly gender: 'female' | 'male';
   readonly initialUnit: UnitSystem;
   readonly reducedMotion: boolean;
@@ -58,6 +58,7 @@ export function FlowStepPreview({ flow, stepId, gender, initialUnit, reducedMoti
           nextHref={next ? next.path : flow.exit}
           initialUnit={initialUnit}
           reducedMotion={reducedMotion}
+          gender={gender}
         />
       </Suspense>
     </StepLayout>

@@ -28,7 +28,7 @@ export function flowStepsMeta(flow: CompiledFlow, title: string): Meta<FlowStepA
     },
     argTypes: {
       stepId: { control: 'select', options: flow.steps.map((step) => step.id) },
-      gender: { control: 'inline-radio', options: ['female', 'male'], description: 'v2 image for steps with female and male backgrounds' },
+      gender: { control: 'inline-radio', options: ['female', 'male'], description: 'image and option icons (body silhouettes) for steps with female and male ones' },
       initialUnit: { control: 'inline-radio', options: ['metric', 'imperial'] },
     },
     parameters: { flow: { id: flow.id, basePath: flow.basePath, order: flow.order } },

@@ -47,7 +47,7 @@ test.describe('walking each variant to the end', () => {
     await expectWalkCollected(request, flow, visited, mark, realisticAnswers.email);
   });
 
-  test('v1 (chosen by the flag): query kept through the redirect, two extra info steps, e-mail and password; the collector saw each step and answer', async ({ page, context, baseURL, request }) => {
+  test('v1 (chosen by the flag): query kept through the redirect, two extra info steps, the two feedback steps, e-mail and password; the collector saw each step and answer', async ({ page, context, baseURL, request }) => {
     const flow = flowById('v1');
     await becomeVisitorOf(context, baseURL ?? '', 'v1');
     const mark = `walk-v1-${Date.now()}`;
@@ -65,6 +65,7 @@ test.describe('walking each variant to the end', () => {
     });
     expect(visited).toEqual(flow.steps.map((step) => step.id));
     expect(visited.filter((id) => id === 'sustainabilityIntro' || id === 'caloricDensityIntro')).toHaveLength(2);
+    expect(visited.filter((id) => id === 'yourBmi' || id === 'yourGoalDate')).toHaveLength(2);
     expect(pathOf(page)).toBe('/sign-up/preparing');
 
     const stored = await localStorageOf(page);

@@ -53,7 +53,8 @@ test('every story renders without a render error, console error or page error', 
   for (const flow of project.flows.values()) {
     for (const step of flow.steps) {
       const base = `flows-${storyIdPart(flow.id)}--${storyIdPart(step.id)}`;
-      const gendered = step.background !== undefined && 'female' in step.background;
+      // A female and a male story for gendered backgrounds and option icons (body silhouettes).
+      const gendered = (step.background !== undefined && 'female' in step.background) || (step.options ?? []).some((option) => typeof option.icon === 'object');
       const expected = gendered ? [`${base}-female`, `${base}-male`] : [base];
       missing.push(...expected.filter((id) => !ids.has(id)));
     }

@@ -35,9 +35,12 @@ describe('compileFlow (real flows)', () => {
     expect(ids('default').slice(0, 3)).toEqual(['gender', 'company', 'chooseGoal']);
     expect(ids('default').at(-1)).toBe('readyToStart');
     expect(ids('v2')).toEqual([...ids('default'), 'email', 'password']);
-    // v1: two information steps after upcomingQuestions, then e-mail and password at the end.
+    // v1: two information steps after upcomingQuestions, feedback after weight (BMI) and once the plan's
+    // answers are all known (goal date), then e-mail and password at the end.
     const v1 = ids('v1');
-    expect(v1).toHaveLength(27);
+    expect(v1).toHaveLength(29);
+    expect(v1.indexOf('yourBmi')).toBe(v1.indexOf('weight') + 1);
+    expect(v1.slice(v1.indexOf('nutritionGoal'), v1.indexOf('nutritionGoal') + 3)).toEqual(['nutritionGoal', 'yourGoalDate', 'readyToStart']);
     expect(v1.slice(v1.indexOf('upcomingQuestions'), v1.indexOf('upcomingQuestions') + 4)).toEqual(['upcomingQuestions', 'sustainabilityIntro', 'caloricDensityIntro', 'height']);
     expect(v1.slice(-2)).toEqual(['email', 'password']);
   });

@@ -27,8 +27,8 @@ describe('flows CLI', () => {
     expect(stdout.split('\n').filter((l) => l.startsWith('ok '))).toEqual([
       'ok flows/default.yaml (23 steps, order routes, live)',
       'ok flows/default.yaml (23 steps, order listing)',
-      'ok flows/v1.yaml (27 steps, order routes, live)',
-      'ok flows/v1.yaml (27 steps, order listing)',
+      'ok flows/v1.yaml (29 steps, order routes, live)',
+      'ok flows/v1.yaml (29 steps, order listing)',
       'ok flows/v2.yaml (25 steps, order routes, live)',
       'ok flows/v2.yaml (25 steps, order listing)',
       'ok flows/examples/sleep.yaml (12 steps, order main, live)',
@@ -43,7 +43,7 @@ describe('flows CLI', () => {
     projects.push(project);
     project.write('flows/variants.yaml', project.read('flows/variants.yaml').replace('feedback-v2: v2', 'feedback-v2: v3'));
     const { code, stdout } = runCli(['check', '--dir', repoRoot], { FLOWS_DIR: join(project.dir, 'flows') });
-    expect(stdout).toContain(`ok ${join(project.dir, 'flows')}/v1.yaml (27 steps, order routes, live)`);
+    expect(stdout).toContain(`ok ${join(project.dir, 'flows')}/v1.yaml (29 steps, order routes, live)`);
     expect(stdout).toMatch(/\/variants\.yaml:\d+:\d+ variants\.feedback-v2: unknown flow "v3"/);
     expect(code).toBe(1);
   }, 30_000);
@@ -84,11 +84,11 @@ describe('flows CLI', () => {
   it('prints the located error and exits 1 on a broken copy', () => {
     const project = tempFlowProject();
     projects.push(project);
-    const text = project.read('flows/v1.yaml') + '\nsteps:\n  height:\n    storage: { mode: value, key: heigth }\n';
+    const text = project.read('flows/v1.yaml').replace('\nsteps:\n', '\nsteps:\n  height:\n    unitSystem: lenght\n');
     project.write('flows/v1.yaml', text);
-    const { line, column } = positionOf(text, 'heigth');
+    const { line, column } = positionOf(text, 'lenght');
     const { code, stdout } = runCli(['check', '--dir', project.dir]);
-    expect(stdout).toContain(`flows/v1.yaml:${line}:${column} steps.height.storage.key: unknown key "heigth" - did you mean "height"?\n`);
+    expect(stdout).toContain(`flows/v1.yaml:${line}:${column} steps.height.unitSystem: unknown unit system "lenght" - did you mean "length"? (declared: length, bodyWeight, years)\n`);
     expect(stdout).toContain('1 error\n');
     // The other flows still get checked and reported.
     expect(stdout).toContain('ok flows/default.yaml (23 steps, order routes, live)');
@@ -103,7 +103,7 @@ describe('flows CLI', () => {
 });
 
 describe('flows CLI graph and diff', () => {
-  it('diffs two flows: v1 inserts the two information steps and the sign-up steps', () => {
+  it('diffs two flows: v1 inserts the two information steps, the two feedback steps and the sign-up steps', () => {
     const project = tempFlowProject();
     projects.push(project);
     const { code, stdout } = runCli(['diff', 'default', 'v1', '--dir', project.dir]);
@@ -111,8 +111,10 @@ describe('flows CLI graph and diff', () => {
     expect(stdout.split('\n').filter((l) => /^[-+~] /.test(l))).toEqual([
       '+ sustainabilityIntro    inserted at #16 (after upcomingQuestions)',
       '+ caloricDensityIntro    inserted at #17 (after sustainabilityIntro)',
-      '+ email                  inserted at #26 (after readyToStart)',
-      '+ password               inserted at #27 (after email)',
+      '+ yourBmi                inserted at #20 (after weight)',
+      '+ yourGoalDate           inserted at #26 (after nutritionGoal)',
+      '+ email                  inserted at #28 (after readyToStart)',
+      '+ password               inserted at #29 (after email)',
     ]);
     expect(stdout).toContain('* exit: /sign-up/password -> /sign-up/preparing');
   }, 30_000);
@@ -123,9 +125,9 @@ describe('flows CLI graph and diff', () => {
     const { code, stdout } = runCli(['diff', 'v1', '--orders', '--dir', project.dir]);
     expect(code).toBe(0);
     expect(stdout.split('\n').filter((l) => /^[-+~] /.test(l))).toEqual([
-      '~ nutritionGoal          moved #24 -> #4 (now after chooseGoal)',
+      '~ nutritionGoal          moved #25 -> #4 (now after chooseGoal)',
       '~ sustainabilityIntro    moved #16 -> #5 (now after nutritionGoal)',
-      '~ caloricDensityIntro    moved #17 -> #24 (now after speedGoal)',
+      '~ caloricDensityIntro    moved #17 -> #25 (now after speedGoal)',
     ]);
   }, 30_000);
 

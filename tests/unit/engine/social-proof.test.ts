@@ -17,6 +17,8 @@ storeRatings:
   googlePlay: { rating: 4.3, ratings: 10000 }
 awards:
   - { store: appStore, award: appOfTheDay, year: 2023 }
+testimonials:
+  - { id: first, author: Laura M., resultKg: -6 }
 `;
 
 describe('config/social-proof.yaml (engine/social-proof.ts)', () => {
@@ -34,6 +36,7 @@ describe('config/social-proof.yaml (engine/social-proof.ts)', () => {
         storeRatings: { appStore: { rating: 4.7, ratings: 30_000 }, googlePlay: { rating: 4.3, ratings: 10_000 } },
         overallRating: { rating: 4.6, ratings: 40_000 },
         awards: [{ store: 'appStore', award: 'appOfTheDay', year: 2023 }],
+        testimonials: [{ id: 'first', author: 'Laura M.', resultKg: -6 }],
       },
     });
     expect(overallRating([{ rating: 4.5, ratings: 81_000 }, { rating: 4.5, ratings: 45_000 }])).toEqual({ rating: 4.5, ratings: 126_000 });
@@ -45,5 +48,10 @@ describe('config/social-proof.yaml (engine/social-proof.ts)', () => {
       expect.stringMatching(/^config\/social-proof\.yaml:5:\d+ storeRatings\.googlePlay\.rating: .*one decimal/),
       expect.stringMatching(/^config\/social-proof\.yaml:7:\d+ awards\[0\]\.award: .*appOfTheDay/),
     ]);
+  });
+
+  it('refuses two testimonials with one id (their words and portraits are found by it)', () => {
+    const text = valid + '  - { id: first, author: Tomasz K., resultKg: -9 }\n';
+    expect(messages(text)).toEqual([expect.stringMatching(/^config\/social-proof\.yaml:\d+:\d+ testimonials: each testimonial needs its own id/)]);
   });
 });

@@ -91,6 +91,34 @@ describe('values in an info step\'s text', () => {
     expect(visual).toContain('Reach 70 kg by April 16, 2027');
   });
 
+  it('show a term calculator\'s result as its word in the visitor\'s language (the BMI band)', async () => {
+    const withBand = compileBranching(branchingFlow.replace('bmi: { computed: bmi }', 'bmi: { computed: bmi }, band: { computed: bmiBand }'));
+    expect(withBand.messages).toEqual([]);
+    const step = withBand.flow?.steps.find((candidate) => candidate.id === 'bmiNote');
+    if (!step || !withBand.flow) throw new Error('no bmiNote');
+    // 63 in and 198.4 lb: BMI 35.1, obese in the WHO bands.
+    const values = textValues(withBand.flow, step, heavy, env);
+    expect(values).toMatchObject({ bmi: 35.1, band: { kind: 'term', key: 'common:bmiBands.obese' } });
+    expect(await render('en', step, values, '{{bmi, number}}: {{band}}')).toBe('<p class="step-info">35.1: Obesity</p>');
+    expect(await render('ar', step, values, '{{bmi, number}}: {{band}}')).toBe(`<p class="step-info">${new Intl.NumberFormat('ar').format(35.1)}: السمنة</p>`);
+  });
+
+  it('draw the BMI scale: the bands as words, the visitor\'s current, and refuse a scale of a value the step does not have', async () => {
+    const values = 'values: { bmi: { computed: bmi }, weight: { answer: weight } }';
+    const scaled = branchingFlow.replace(values, `${values}\n    visual: { kind: bmiScale, value: bmi }`);
+    const compiled = compileBranching(scaled);
+    expect(compiled.messages).toEqual([]);
+    const step = compiled.flow?.steps.find((candidate) => candidate.id === 'bmiNote');
+    if (!step?.visual) throw new Error('no bmiNote visual');
+    const instance = await i18n('en', {});
+    const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: instance }, createElement(InfoVisual, { visual: step.visual, values: { bmi: 27.4 } })));
+    expect(html).toContain('<li class="bmi-scale__band" aria-current="true">Overweight</li>');
+    // 27.4 on 15-40: 49.6 % from the start.
+    expect(html).toMatch(/inset-inline-start:49\.(6|59+\d*)%/);
+    const unknown = compileBranching(scaled.replace('value: bmi', 'value: bmj'));
+    expect(unknown.messages).toEqual([expect.stringContaining('steps.bmiNote.visual.value: "bmj" is not one of this step\'s values (bmi, weight)')]);
+  });
+
   it('are checked: only on info steps, known calculators, answers given before', () => {
     const later = branchingFlow.replace('weight: { answer: weight } }', 'weight: { answer: intro } }');
     expect(compileBranching(later).messages).toEqual([

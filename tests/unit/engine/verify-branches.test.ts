@@ -32,7 +32,7 @@ describe('verifying branches', () => {
     expect(check(value)).toEqual([`${at(value, 'femal }')} steps.pregnant.when.equals: "femal" is not an option of step "gender" - did you mean "female"? (options: female, male)`]);
     const calculator = branchingFlow.replace('computed: bmi, atLeast', 'computed: bmj, atLeast');
     expect(check(calculator)).toEqual([
-      `${at(calculator, 'bmj')} steps.bmiNote.when.computed: unknown calculator "bmj" - did you mean "bmi"? (calculators: bmi, dailyCalorieGoal, goalDate, ageFromBirthDate)`,
+      `${at(calculator, 'bmj')} steps.bmiNote.when.computed: unknown calculator "bmj" - did you mean "bmi"? (calculators: bmi, bmiBand, dailyCalorieGoal, goalDate, ageFromBirthDate)`,
     ]);
     const route = branchingFlow.replace('to: height }', 'to: hieght }');
     expect(check(route)).toEqual([`${at(route, 'hieght')} steps.goal.next[0].to: unknown step "hieght" - did you mean "height"?`]);

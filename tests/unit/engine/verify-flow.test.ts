@@ -235,6 +235,15 @@ describe('verifyFlow', () => {
     expect(check(text, { images: ['/icons/woman-84.png', '/icons/woman-216.png'] })).toEqual([]);
   });
 
+  it('requires both icons of an option with one per gender, each under its own path', () => {
+    const text = flow.replace('    - value: female\n', '    - value: female\n      icon: { female: body-female-medium, male: body-male-medium }\n');
+    const both = ['/icons/body-female-medium-84.png', '/icons/body-female-medium-216.png'];
+    expect(check(text, { images: both })).toEqual([
+      `${at(text, 'body-male-medium')} optionSets.gender[0].icon.male: icon "body-male-medium" not found (expected public/icons/body-male-medium-84.png: run "npm run art" after naming a Fluent Emoji)`,
+    ]);
+    expect(check(text, { images: [...both, '/icons/body-male-medium-84.png', '/icons/body-male-medium-216.png'] })).toEqual([]);
+  });
+
   it('checks the texts and icons of an info step\'s visual, and allows visuals only on info steps', () => {
     const visual = '    visual:\n      kind: checklist\n      items:\n        - { icon: ruler, label: "onboarding:steps.intro.missing" }\n';
     const text = flow.replace('    info: true\n  email', `    info: true\n${visual}  email`);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ICON_WIDTHS } from '../../../engine/icon-files';
 import { flowArt } from '../../../scripts/art/flow-art';
+import { bodyIconNames, bodyIconSvg } from '../../../scripts/art/bodies';
 import { v2Scenes } from '../../../scripts/art/v2-scenes';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -41,6 +42,31 @@ describe('npm run art (scripts/art/flow-art.ts)', () => {
       const width = Number(/-(\d+)\.png$/.exec(icon.path)?.[1]);
       expect(ICON_WIDTHS).toContain(width);
       expect({ path: icon.path, width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ path: icon.path, width, height: width });
+    }
+  });
+
+  it('draws the body silhouettes per gender within the option icons\' budget: no larger than the largest emoji icon', () => {
+    const bytes = (path: string) => Buffer.from(files.find((file) => file.path === path)?.content ?? '').length;
+    const drawn = bodyIconNames.flatMap((name) => ICON_WIDTHS.map((width) => `icons/${name}-${width}.png`));
+    // The flows name every drawn body, for both genders.
+    expect(drawn.filter((path) => bytes(path) === 0)).toEqual([]);
+    expect(bodyIconNames.filter((name) => name.startsWith('body-female-')).map((name) => name.replace('female', 'male'))).toEqual(bodyIconNames.filter((name) => name.startsWith('body-male-')));
+    for (const width of ICON_WIDTHS) {
+      const emoji = files.filter((file) => file.path.endsWith(`-${width}.png`) && !file.path.startsWith('icons/body-')).map((file) => bytes(file.path));
+      const budget = Math.max(...emoji);
+      for (const name of bodyIconNames) expect({ name, width, withinBudget: bytes(`icons/${name}-${width}.png`) <= budget }).toEqual({ name, width, withinBudget: true });
+    }
+    // A female and a male figure of one build differ.
+    expect(bodyIconSvg('body-female-medium')).not.toBe(bodyIconSvg('body-male-medium'));
+    expect(bodyIconSvg('red-apple')).toBeUndefined();
+  });
+
+  it('draws a portrait for every testimonial of config/social-proof.yaml, small and never a photo', () => {
+    for (const id of ['first', 'second', 'third']) {
+      const svg = text(`images/portraits/${id}.svg`);
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(svg).not.toMatch(/<image|data:/);
+      expect(svg.length).toBeLessThan(2_000);
     }
   });
 

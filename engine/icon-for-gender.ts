@@ -1,0 +1,10 @@
+import type { CompiledIcon } from './compiled-flow.ts';
+
+/**
+ * The icon a visitor sees: the shared one, or the one of the stored gender answer (female when there is
+ * none yet or it is anything else, as the v2 backgrounds do).
+ */
+export function iconForGender(icon: CompiledIcon | undefined, gender: string | null | undefined): string | undefined {
+  if (icon === undefined || typeof icon === 'string') return icon;
+  return gender === 'male' ? icon.male : icon.female;
+}
