@@ -2,9 +2,10 @@ import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { paymentAmountsText } from '../../engine/payment-page-params';
 import { useTelemetryArea, useCheckoutArea } from '../areas/area-contexts';
+import { splitTaggedText } from '../tagged-text';
 import { PaymentForm } from './payment-form';
 import type { PaymentLoaderData } from './payment-loader';
 import { stripeLocale } from './stripe-locale';
@@ -72,6 +73,21 @@ export function PaymentPage() {
       <Elements key={params.clientSecret} stripe={stripe} options={options}>
         <PaymentForm params={params} amountText={amount} providerFailed={providerFailed} initialError={paymentError ? t(`payment.errors.${paymentError}`) : undefined} />
       </Elements>
+      {(params.plan === 'weekly' || params.plan === 'yearly') && amount && fullPrice ? (
+        // The renewal terms beside Pay (issue 30): what is paid today, what renews, and where to cancel.
+        <p className="checkout-renewal" data-testid="checkout-renewal">
+          {t(`payment.renewal.${params.plan}`, { today: amount, price: fullPrice })}{' '}
+          {splitTaggedText(t('payment.cancelAnytime')).map(({ tag, text }, index) =>
+            tag === 'help' ? (
+              <Link key={index} to="/help-center">
+                {text}
+              </Link>
+            ) : (
+              text
+            ),
+          )}
+        </p>
+      ) : null}
       <p className="checkout-secure">
         <svg className="checkout-secure__icon" viewBox="0 0 16 18" aria-hidden="true" focusable="false">
           <path d="M4 7V5a4 4 0 0 1 8 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm2 0h4V5a2 2 0 0 0-4 0v2Z" />

@@ -94,6 +94,10 @@ test.describe('the payment page', () => {
     // The pay button says what will be charged: the first invoice's amount, cents / 100.
     expect(subscription.currency).toBe('eur');
     await expect(payButton(page)).toHaveText(`Pay €${(subscription.amount / 100).toFixed(2)}`);
+    // Beside Pay, the renewal terms in one sentence: today's amount, then the full price (999 cents), and where to cancel.
+    const renewal = page.getByTestId('checkout-renewal');
+    await expect(renewal).toHaveText(`€${(subscription.amount / 100).toFixed(2)} today, then €9.99 every week. Cancel anytime in the help centre.`);
+    await expect(renewal.getByRole('link', { name: 'help centre' })).toHaveAttribute('href', '/help-center');
     // Only card is on this PaymentIntent: no tabs, and wallets never show in this browser.
     await expect(frame.getByRole('tab')).toHaveCount(0);
     // The visitor's language is en-US: the country is the US and the postal code is a ZIP.
