@@ -233,7 +233,7 @@ test('option icons are PNGs at the width the screen needs, and the next step\'s 
     await expect.poll(shownIcons).toEqual(['/icons/woman-216.png', '/icons/man-216.png']);
     await page.getByRole('button', { name: 'Female', exact: true }).tap();
     await expect.poll(() => pathOf(page)).toBe('/onboarding/company');
-    const nextIcons = (flow.steps.find((step) => step.id === 'chooseGoal')?.options ?? []).map((option) => `/icons/${option.icon ?? ''}-84.png`);
+    const nextIcons = (flow.steps.find((step) => step.id === 'chooseGoal')?.options ?? []).map((option) => `/icons/${typeof option.icon === 'string' ? option.icon : ''}-84.png`);
     expect(nextIcons.length).toBeGreaterThan(0);
     // Prefetched while the company screen shows, before the visitor taps on.
     await expect.poll(() => iconRequests.filter((request) => request.step === '/onboarding/company').map((request) => request.path)).toEqual(nextIcons);

@@ -17,7 +17,7 @@ describe('buildOnboardingEvent', () => {
   it('sends the chosen option, the step id, the questionnaire position and the URL without its fragment', () => {
     const { flow, step } = flowAndStep('v1', 'gender');
     const event = buildOnboardingEvent(flow, step, { kind: 'choice', value: 'female' }, 'http://localhost:3000/onboarding/v1/gender?utm_source=x#access_token=abc');
-    expect(event).toEqual({ answers: ['female'], question: 'gender', step: 1, steps_total: 25, url: 'http://localhost:3000/onboarding/v1/gender?utm_source=x' });
+    expect(event).toEqual({ answers: ['female'], question: 'gender', step: 1, steps_total: 27, url: 'http://localhost:3000/onboarding/v1/gender?utm_source=x' });
     expect(registry.validate(SCHEMA, event)).toEqual([]);
   });
 
