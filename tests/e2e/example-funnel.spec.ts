@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { axeFindings, formatFindings } from '../a11y/axe-report';
 import { pathOf } from './support/funnel-walker';
+import { text, textsOf, type Texts } from './support/locale-texts';
 
 /**
  * The example funnel (flows/examples/sleep.yaml, a sleep-coaching app's onboarding written only from
@@ -13,29 +13,19 @@ import { pathOf } from './support/funnel-walker';
  * shift work, caffeine and short sleep in English; none of them in Arabic. Two computed values (the age
  * from the birth date, the BMI) show on info steps. Phone screenshots go to test-results.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const base = '/examples/sleep';
-
-type Texts = Readonly<Record<string, unknown>>;
-const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null && !Array.isArray(value);
-function textsOf(language: string, namespace: string): Texts {
-  const data: unknown = JSON.parse(readFileSync(join(root, 'public/locales', language, `${namespace}.json`), 'utf8'));
-  if (!isTexts(data)) throw new Error(`${language}/${namespace}.json is not an object`);
-  return data;
-}
-/** The text at `a.b.c`, its {{placeholders}} (with or without a formatter) filled in. */
-function text(texts: Texts, path: string, values: Readonly<Record<string, string>> = {}): string {
-  let node: unknown = texts;
-  for (const part of path.split('.')) node = isTexts(node) ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text ${path}`);
-  return node.replace(/\{\{(\w+)(?:, *\w+)?\}\}/g, (_, name: string) => values[name] ?? '');
-}
 
 function wholeYearsSince(birth: string): number {
   const today = new Date();
   const [year, month, day] = birth.split('-').map(Number);
   const had = today.getMonth() + 1 > (month ?? 0) || (today.getMonth() + 1 === month && today.getDate() >= (day ?? 0));
   return today.getFullYear() - (year ?? 0) - (had ? 0 : 1);
+}
+
+/** The funnel is on `step`: its URL, and its heading (the new step rendered, not only routed). */
+async function stepShown(page: Page, sleep: Texts, step: string): Promise<void> {
+  await expect.poll(() => pathOf(page)).toBe(`${base}/${step}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(sleep, `steps.${step}.heading`));
 }
 
 async function shootAndCheck(page: Page, language: string, name: string): Promise<void> {
@@ -52,12 +42,8 @@ test.describe('English, in the US (feet and inches, pounds)', () => {
     const sleep = textsOf('en', 'sleep');
     const common = textsOf('en', 'common');
     const main = page.getByRole('main');
-    const heading = page.getByRole('heading', { level: 1 });
     const continueButton = main.getByRole('button', { name: text(common, 'continue'), exact: true });
-    const at = async (step: string) => {
-      await expect.poll(() => pathOf(page)).toBe(`${base}/${step}`);
-      await expect(heading).toHaveText(text(sleep, `steps.${step}.heading`));
-    };
+    const at = (step: string) => stepShown(page, sleep, step);
 
     await page.goto(`${base}?lng=en`);
     await at('goal');
@@ -134,12 +120,8 @@ test.describe('Arabic (right to left, metric)', () => {
     const common = textsOf('ar', 'common');
     const number = new Intl.NumberFormat('ar');
     const main = page.getByRole('main');
-    const heading = page.getByRole('heading', { level: 1 });
     const continueButton = main.getByRole('button', { name: text(common, 'continue'), exact: true });
-    const at = async (step: string) => {
-      await expect.poll(() => pathOf(page)).toBe(`${base}/${step}`);
-      await expect(heading).toHaveText(text(sleep, `steps.${step}.heading`));
-    };
+    const at = (step: string) => stepShown(page, sleep, step);
 
     await page.goto(`${base}?lng=ar`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -12,6 +12,7 @@ import { createConfidenceRoutes } from '../../server/confidence/create-confidenc
 import { axeFindings, formatFindings } from '../a11y/axe-report';
 import { visitorIdFor } from './support/compiled-flows';
 import { pathOf } from './support/funnel-walker';
+import { text, textsOf } from './support/locale-texts';
 import { buildApp, serveBuild } from './support/throwaway-build';
 
 /**
@@ -59,21 +60,6 @@ test.afterAll(() => {
 
 // A phone: visitors come from ads.
 test.use({ viewport: { width: 390, height: 844 } });
-
-type Texts = Readonly<Record<string, unknown>>;
-const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null && !Array.isArray(value);
-function textsOf(language: string, namespace: string): Texts {
-  const data: unknown = JSON.parse(readFileSync(join(root, 'public/locales', language, `${namespace}.json`), 'utf8'));
-  if (!isTexts(data)) throw new Error(`${language}/${namespace}.json is not an object`);
-  return data;
-}
-/** The text at `a.b.c` of a locale file, its {{placeholders}} filled in. */
-function text(texts: Texts, path: string, values: Readonly<Record<string, string>> = {}): string {
-  let node: unknown = texts;
-  for (const part of path.split('.')) node = isTexts(node) ? node[part] : undefined;
-  if (typeof node !== 'string') throw new Error(`no text ${path}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}
 
 /** A phone screenshot for a person to look at, and axe (WCAG A/AA, contrast included) on the screen as shown. */
 async function shootAndCheck(page: Page, language: string, name: string): Promise<void> {
