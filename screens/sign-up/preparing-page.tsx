@@ -6,10 +6,9 @@ import { testimonials } from 'virtual:social-proof';
 import { useFunnelArea } from '../areas/area-contexts';
 import { TestimonialCard } from '../testimonial-card';
 import './preparing-page.css';
+import { PREPARING_TIMING } from './preparing-timing';
 
-/** Spec section 9: a new message every 2333 ms, and /checkout/plans after 7000 ms. */
-export const PREPARING_MESSAGE_INTERVAL_MS = 2333;
-export const PREPARING_REDIRECT_MS = 7000;
+const { messageIntervalMs: PREPARING_MESSAGE_INTERVAL_MS, redirectMs: PREPARING_REDIRECT_MS } = PREPARING_TIMING;
 
 const messageKeys = ['preparing.messages.calorieGoal', 'preparing.messages.progress', 'preparing.messages.finishingTouches'] as const;
 

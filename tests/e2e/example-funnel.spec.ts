@@ -9,8 +9,9 @@ import { text, textsOf, type Texts } from './support/locale-texts';
  * The example funnel (flows/examples/sleep.yaml, a sleep-coaching app's onboarding written only from
  * docs/flows.md) as a visitor meets it in the development build the suite serves: at /examples/sleep,
  * although no flag variant names it, with its texts from its own namespace (sleep.json), in English
- * (imperial, ft+in and lb) and Arabic (right to left, metric), each through every branch one way:
- * shift work, caffeine and short sleep in English; none of them in Arabic. Two computed values (the age
+ * (imperial, ft+in and lb) and Arabic (right to left, metric), the three branches (all decided by the
+ * goal) each way between them: shift work in English; waking up rested, then falling asleep, in
+ * Arabic. Two computed values (the age
  * from the birth date, the BMI) show on info steps. Phone screenshots go to test-results.
  */
 const base = '/examples/sleep';
@@ -38,7 +39,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe('English, in the US (feet and inches, pounds)', () => {
   test.use({ locale: 'en-US' });
-  test('every branch taken: shift work, caffeine, under seven hours; the age and the BMI on info steps; the text step checks its pattern', async ({ page }) => {
+  test('shift work: the shifts asked, no caffeine note, no shortcut; the age and the BMI on info steps; the text step checks its pattern', async ({ page }) => {
     const sleep = textsOf('en', 'sleep');
     const common = textsOf('en', 'common');
     const main = page.getByRole('main');
@@ -58,14 +59,9 @@ test.describe('English, in the US (feet and inches, pounds)', () => {
     await main.getByRole('checkbox', { name: text(sleep, 'options.disruptors.stress'), exact: true }).click();
     await shootAndCheck(page, 'en', 'disruptors');
     await continueButton.click();
-    // Branch 2 (when: disruptors includes caffeine).
-    await at('caffeineNote');
-    await expect(main).toContainText(text(sleep, 'steps.caffeineNote.info'));
-    await continueButton.click();
-
-    // Branch 3: the slider's 6.5 hours is under 7, so the daytime question follows.
+    // Branch 2 (when: goal = fall-asleep) does not hold: no caffeine note.
     await at('sleepHours');
-    await expect(main.getByRole('slider')).toHaveValue('6.5');
+    await expect(main.getByRole('slider')).toHaveValue('7');
     await continueButton.click();
     await at('daytimeTired');
     await main.getByRole('button', { name: text(sleep, 'options.yesNo.yes'), exact: true }).click();
@@ -106,7 +102,7 @@ test.describe('English, in the US (feet and inches, pounds)', () => {
     expect(await stored('sleepGoal')).toBe('shift-work');
     expect(await stored('shiftPattern')).toBe('nights');
     expect(await stored('disruptors')).toBe(JSON.stringify(['caffeine', 'stress']));
-    expect(await stored('sleepHours')).toBe('6.5');
+    expect(await stored('sleepHours')).toBe('7');
     expect(await stored('birthDate')).toBe('1990-06-15');
     expect(await stored('height')).toBe('170.18');
     expect(await stored('firstName')).toBe('Ada');
@@ -115,7 +111,7 @@ test.describe('English, in the US (feet and inches, pounds)', () => {
 
 test.describe('Arabic (right to left, metric)', () => {
   test.use({ locale: 'ar' });
-  test('every branch the other way: no shifts, no caffeine note, seven hours or more skip the daytime question', async ({ page }) => {
+  test('waking up rested goes straight to the hours slept; falling asleep gets the caffeine note; the rest in Arabic', async ({ page }) => {
     const sleep = textsOf('ar', 'sleep');
     const common = textsOf('ar', 'common');
     const number = new Intl.NumberFormat('ar');
@@ -126,6 +122,17 @@ test.describe('Arabic (right to left, metric)', () => {
     await page.goto(`${base}?lng=ar`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await at('goal');
+    // Branch 3 (goal's route): waking up rested skips the shifts, the evening habits and the note.
+    await main.getByRole('button', { name: text(sleep, 'options.goal.wake-rested'), exact: true }).click();
+    await at('sleepHours');
+    const slider = main.getByRole('slider');
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(slider).toHaveAttribute('aria-valuetext', `${number.format(12)}, ${text(sleep, 'scale.lots')}`);
+    await shootAndCheck(page, 'ar', 'slider');
+
+    // Back to the goal and another answer: the path changes with it.
+    await page.goto(`${base}/goal?lng=ar`);
     await main.getByRole('button', { name: text(sleep, 'options.goal.fall-asleep'), exact: true }).click();
     await at('disruptors');
     // "None of these" stands alone.
@@ -134,16 +141,14 @@ test.describe('Arabic (right to left, metric)', () => {
     await expect(main.getByRole('checkbox', { name: text(sleep, 'options.disruptors.screens'), exact: true })).toHaveAttribute('aria-checked', 'false');
     await shootAndCheck(page, 'ar', 'disruptors');
     await continueButton.click();
-
-    await at('sleepHours');
-    const slider = main.getByRole('slider');
-    await slider.focus();
-    await page.keyboard.press('End');
-    await expect(slider).toHaveAttribute('aria-valuetext', `${number.format(12)}, ${text(sleep, 'scale.lots')}`);
-    await shootAndCheck(page, 'ar', 'slider');
+    // Branch 2 (when: goal = fall-asleep).
+    await at('caffeineNote');
     await continueButton.click();
+    await at('sleepHours');
+    await continueButton.click();
+    await at('daytimeTired');
+    await main.getByRole('button', { name: text(sleep, 'options.yesNo.no'), exact: true }).click();
 
-    // The route of sleepHours (7 or more) goes past the daytime question.
     await at('birthDate');
     await main.locator('input[type="date"]').fill('1985-01-20');
     await continueButton.click();
@@ -169,7 +174,7 @@ test.describe('Arabic (right to left, metric)', () => {
     await expect.poll(() => pathOf(page)).toBe('/sign-up/password');
     const stored = (key: string) => page.evaluate((k) => localStorage.getItem(k), key);
     expect(await stored('shiftPattern')).toBeNull();
-    expect(await stored('sleepHours')).toBe('12');
+    expect(await stored('sleepHours')).toBe('7');
     expect(await stored('disruptors')).toBe(JSON.stringify(['none']));
     expect(await stored('firstName')).toBe('ليلى');
   });

@@ -7,7 +7,7 @@ import { reportedErrors, type ErrorSummary } from './support/error-sink';
 import { becomeVisitorOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
 import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
 import { skipRootSpinner } from '../support/skip-root-spinner';
-import { PREPARING_REDIRECT_MS } from '../../screens/sign-up/preparing-page';
+import { PREPARING_TIMING } from '../../screens/sign-up/preparing-timing';
 
 // Independent walks (each marks its own URLs or breaks a service for its own browser only): both
 // workers share them, so the eight failure-matrix walks do not queue on one.
@@ -229,7 +229,7 @@ for (const broken of Object.keys(THIRD_PARTIES) as ThirdParty[]) {
       await page.getByRole('textbox', { name: 'What is your email address?' }).fill(uniqueEmail(`third-parties-${mode}`));
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/sign-up/preparing');
-      await page.clock.fastForward(PREPARING_REDIRECT_MS);
+      await page.clock.fastForward(PREPARING_TIMING.redirectMs);
       await expect.poll(() => pathOf(page)).toBe('/checkout/plans');
 
       await page.getByRole('button', { name: localeText('en', 'checkout', 'plans.continue') }).first().click();
