@@ -1,6 +1,5 @@
 import { test } from '@playwright/test';
 import { uniqueEmail } from '../e2e/support/account-stack';
-import { compiledFlows } from '../e2e/support/compiled-flows';
 import { becomeVisitorOf } from '../e2e/support/funnel-walker';
 import { browserPathSets } from './browser-paths';
 import { runPath } from './path-runner';
@@ -16,10 +15,7 @@ const msPerMove = 8_000;
  */
 export function describePathTests(server: ServerOrder): void {
   const wanted = (process.env.PATH_FLOWS ?? '').split(',').filter((id) => id !== '');
-  // The flag's flows in the browser: the path runner's answers and checks are the spec funnel's. The
-  // example funnel's paths run in-process (path-coverage.test.ts) and its e2e walks it in the browser.
-  const flagFlows = new Set(Object.values(compiledFlows().variants.variants));
-  const selected = loadPathSuites().filter((suite) => flagFlows.has(suite.flowId) && (wanted.length === 0 || wanted.includes(suite.flowId)));
+  const selected = loadPathSuites().filter((suite) => wanted.length === 0 || wanted.includes(suite.flowId));
   const browserPaths = browserPathSets(selected);
   for (const suite of selected.filter((candidate) => candidate.server === server)) {
     const paths = browserPaths.get(suite)?.paths ?? [];

@@ -147,8 +147,38 @@ async function answer(page: Page, step: CompiledStep, value: Extract<PathEvent, 
       await page.getByRole('textbox', { name: heading, exact: true }).fill(value.value === pathTestEmail ? run.email : value.value);
       await submit.click();
       return;
+    case 'choices': {
+      // The boxes as the answer has them: a revisit's earlier picks are cleared first, then the new ones
+      // ticked (ticking the exclusive option clears the others on screen, as a visitor sees it).
+      const boxes = (step.options ?? []).map((option) => ({ value: option.value, box: page.getByRole('checkbox', { name: english(option.labelKey), exact: true }) }));
+      for (const { value: option, box } of boxes) {
+        if (!value.values.includes(option) && (await box.getAttribute('aria-checked')) === 'true') await box.click();
+      }
+      for (const { value: option, box } of boxes) {
+        if (value.values.includes(option) && (await box.getAttribute('aria-checked')) !== 'true') await box.click();
+      }
+      await submit.click();
+      return;
+    }
+    case 'scale':
+      await page.getByRole('slider').fill(String(value.value));
+      await submit.click();
+      return;
+    case 'date':
+      await page.getByLabel(heading, { exact: true }).fill(value.value);
+      await submit.click();
+      return;
+    case 'text':
+      await page.getByRole('textbox', { name: heading, exact: true }).fill(value.text);
+      await submit.click();
+      return;
     case 'continue':
       throw new Error('continue is the CONTINUE event');
+    default: {
+      // A new answer kind must be taught here: without this, its move would silently do nothing.
+      const unknown: never = value;
+      throw new Error(`no browser move for ${JSON.stringify(unknown)}`);
+    }
   }
 }
 

@@ -46,14 +46,15 @@ export const realisticAnswers: WalkAnswers = {
  * Gives the browser context a visitor cookie the flag assigns to `flowId`, with that variant already
  * remembered, as on any visit after a visitor's first: the walks test the funnel, not the lookup (the
  * flag's own tests in visitor-identity-and-language.spec.ts do), and a resolver slowed past the 1000 ms
- * timeout by a busy machine must not move a walk to baseline.
+ * timeout by a busy machine must not move a walk to baseline. A flow no variant names needs nothing.
  */
 export async function becomeVisitorOf(context: BrowserContext, baseURL: string, flowId: string): Promise<void> {
-  const visitorId = visitorIdFor(flowId);
-  await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseURL }]);
   const { variants } = compiledFlows();
   const variant = Object.entries(variants.variants).find(([, flow]) => flow === flowId)?.[0];
-  if (variant === undefined) throw new Error(`no variant of ${variants.flag} maps to ${flowId}`);
+  // A flow no variant names (an example, a funnel reached by its URL) needs no flag: its URL serves it.
+  if (variant === undefined) return;
+  const visitorId = visitorIdFor(flowId);
+  await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseURL }]);
   await context.addInitScript(
     ([key, value]) => {
       try {
