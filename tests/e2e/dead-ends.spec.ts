@@ -87,12 +87,17 @@ test.describe('a transient backend failure after sign-in offers a retry, not the
     await page.clock.install();
     await page.goto('/sign-up/password?utm_source=ad');
     const retryHeading = page.getByRole('heading', { name: "We couldn't load this page" });
-    for (let waited = 0; waited < 40 && !(await retryHeading.isVisible()); waited += 1) await page.clock.runFor(1_000);
-    await expect(retryHeading).toBeVisible();
+    // Each poll moves the page clock a second while the retry screen is not there: the wait ends on the
+    // page's state, however slowly a loaded machine renders it, never after a fixed number of ticks.
+    const runClockUntil = async (done: () => Promise<boolean> | boolean): Promise<boolean> => {
+      if (await done()) return true;
+      await page.clock.runFor(1_000);
+      return done();
+    };
+    await expect.poll(() => runClockUntil(() => retryHeading.isVisible()), { timeout: 30_000, intervals: [50] }).toBe(true);
     authReachable = true;
     await page.getByRole('button', { name: 'Try again' }).click();
-    for (let waited = 0; waited < 10 && pathOf(page) !== '/sign-up/preparing'; waited += 1) await page.clock.runFor(1_000);
-    await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
+    await expect.poll(() => runClockUntil(() => pathOf(page) === '/sign-up/preparing'), { timeout: 30_000, intervals: [50] }).toBe(true);
     expect(new URL(page.url()).search).toBe('?utm_source=ad');
   });
 });
