@@ -6,6 +6,7 @@ import { vitePluginBuildEnv } from './engine/vite-plugin-build-env.ts';
 import { vitePluginFlows } from './engine/vite-plugin-flows.ts';
 import { vitePluginPaywalls } from './engine/vite-plugin-paywalls.ts';
 import { vitePluginSocialProof } from './engine/vite-plugin-social-proof.ts';
+import { vitePluginConsumerRules } from './engine/vite-plugin-consumer-rules.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 import { vitePluginChunkModules } from './tooling/vite-plugin-chunk-modules.ts';
 import { vitePluginCompileHints } from './tooling/vite-plugin-compile-hints.ts';
@@ -32,6 +33,7 @@ export default defineConfig({
     react(),
     vitePluginFlows(),
     vitePluginStoreListings(),
+    vitePluginConsumerRules(),
     vitePluginSocialProof(),
     vitePluginPaywalls(),
     // The root spinner and the boot script in the HTML; at build, each flow's first step prerendered by

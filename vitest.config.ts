@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { vitePluginPaywalls } from './engine/vite-plugin-paywalls.ts';
 import { vitePluginSocialProof } from './engine/vite-plugin-social-proof.ts';
+import { vitePluginConsumerRules } from './engine/vite-plugin-consumer-rules.ts';
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 
 // tests/deno needs the functions under Deno (FUNCTIONS_RUNTIME=deno): the `deno` stage, scripts/test-deno-functions.sh.
@@ -8,7 +9,7 @@ const excluded = ['tests/e2e/**', 'node_modules/**', ...(process.env.FUNCTIONS_R
 /** Files whose modules keep state that another file's stack changes: each runs in its own module graph. */
 const isolatedFiles = ['tests/unit/services/resolve-funnel-flow.test.ts'];
 // Screens under test import the reviewed configuration the app build gets (virtual:store-listings, virtual:social-proof, virtual:paywalls).
-const plugins = [vitePluginStoreListings(), vitePluginSocialProof(), vitePluginPaywalls()];
+const plugins = [vitePluginStoreListings(), vitePluginConsumerRules(), vitePluginSocialProof(), vitePluginPaywalls()];
 const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 
 // One runner for unit, engine and server contract tests. Browser tests are Playwright (tests/e2e).

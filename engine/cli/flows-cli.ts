@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { compileFlow } from '../compile-flow';
 import type { FlowProjectResult } from '../compile-flow-project';
 import { compileFlowProject } from '../compile-flow-project';
+import { consumerRulesFile, loadConsumerRules } from '../consumer-rules';
 import { formatFlowDiagnostic } from '../flow-error';
 import { loadPaywalls, paywallsFile } from '../paywalls';
 import { renderFlowGraph } from '../flow-graph';
@@ -18,7 +19,7 @@ import { verifyTranslations } from '../verify-translations';
 /**
  * `npm run flows -- <command> [--dir <project root>]`
  *
- *   check   validate every flows/*.yaml in every order, flows/variants.yaml, experiments/*.yaml, config/paywalls.yaml and the translations; exit 1 on any error
+ *   check   validate every flows/*.yaml in every order, flows/variants.yaml, experiments/*.yaml, config/paywalls.yaml, config/consumer-rules.yaml and the translations; exit 1 on any error
  *   graph   write flow-graphs/<flow>.html (self-contained HTML + SVG) for every flow
  *   diff    steps inserted, removed, moved (and changed) between two flows or two orders of one flow
  *
@@ -49,7 +50,7 @@ export function flowsCli(argv: readonly string[], write: (line: string) => void 
 
 const usage = [
   'usage: npm run flows -- <command> [--dir <project root>]',
-  '  check                         validate every flow (in every step order), flows/variants.yaml, experiments/*.yaml and config/paywalls.yaml',
+  '  check                         validate every flow (in every step order), flows/variants.yaml, experiments/*.yaml, config/paywalls.yaml and config/consumer-rules.yaml',
   '  graph [--out <dir>]           write an HTML diagram of each flow to flow-graphs/<id>.html',
   '  diff <from> <to> [--order o]  steps inserted, removed, moved or changed between two flows',
   '  diff <flow> --orders [a b]    the same between two step orders of one flow',
@@ -116,13 +117,17 @@ function check(dir: string, write: (line: string) => void): number {
   if (paywalls?.ok === true) write(`ok ${paywallsFile} (${Object.keys(paywalls.value.paywalls).length} paywalls, default ${paywalls.value.defaultPaywall})`);
   const paywallProblems = paywalls?.ok === false ? paywalls.diagnostics : [];
   for (const d of paywallProblems) write(formatFlowDiagnostic(d));
+  const consumerRules = existsSync(join(dir, consumerRulesFile)) ? loadConsumerRules(dir) : undefined;
+  if (consumerRules?.ok === true) write(`ok ${consumerRulesFile} (default and ${Object.keys(consumerRules.value.countries).join(', ')}; consent wording ${consumerRules.value.consentWordingVersion})`);
+  const consumerRuleProblems = consumerRules?.ok === false ? consumerRules.diagnostics : [];
+  for (const d of consumerRuleProblems) write(formatFlowDiagnostic(d));
   // Every language must have exactly the keys the others have; the flows' keys are checked against
   // English above, so together a flow cannot reference a key some language lacks.
   const localesDir = join(dir, 'public', 'locales');
   const translationProblems = verifyTranslations(localesDir);
   if (translationProblems.length === 0) write('ok public/locales (every language has every key)');
   for (const problem of translationProblems) write(problem.message);
-  const errors = result.diagnostics.length + paywallProblems.length + translationProblems.length;
+  const errors = result.diagnostics.length + paywallProblems.length + consumerRuleProblems.length + translationProblems.length;
   if (errors > 0) {
     write(`${errors} error${errors === 1 ? '' : 's'}`);
     return 1;

@@ -1,6 +1,6 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripePaymentElementChangeEvent, StripePaymentElementOptions } from '@stripe/stripe-js';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failedAuthenticationReturnPath, paymentReturnUrl, type PaymentPageParams } from '../../engine/payment-page-params';
@@ -14,6 +14,15 @@ export interface PaymentFormProps {
   readonly initialError: string | undefined;
   /** The provider's script did not load: the form cannot appear. */
   readonly providerFailed: boolean;
+  /** The renewal terms in one sentence, shown just above the consent box and Pay. */
+  readonly terms?: ReactNode;
+  /** The consent box before Pay (config/consumer-rules.yaml for the visitor's country). */
+  readonly consentRequired: boolean;
+  /**
+   * Puts the visitor's answer on record with the subscription before the card is confirmed; resolves
+   * `required` when the server refused a payment without the box ticked.
+   */
+  readonly recordConsent: (given: boolean) => Promise<'recorded' | 'required'>;
 }
 
 /**
@@ -26,7 +35,7 @@ export interface PaymentFormProps {
  * screen, which reports it (spec section 5). The submitting
  * flag resets when the page is shown again (back from the provider's redirect) or becomes visible.
  */
-export function PaymentForm({ params, amountText, initialError, providerFailed }: PaymentFormProps) {
+export function PaymentForm({ params, amountText, initialError, providerFailed, terms, consentRequired, recordConsent }: PaymentFormProps) {
   const { t } = useTranslation('checkout');
   const stripe = useStripe();
   const elements = useElements();
@@ -38,6 +47,13 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
   const [message, setMessage] = useState(initialError);
   const [fatal, setFatal] = useState<Error>();
   const messageId = useId();
+  const consentId = useId();
+  const consentMessageId = useId();
+  const [consentGiven, setConsentGiven] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
+  // Recorded once per page: the server keeps the first record, so a second Pay (a declined card) goes
+  // straight to the provider instead of waiting for a round trip that changes nothing.
+  const consentRecorded = useRef(false);
   if (fatal) throw fatal;
 
   useEffect(() => {
@@ -53,8 +69,27 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!stripe || !elements || submitting) return;
+    // The box is the visitor's express request: Pay does nothing without it, and says why beside it.
+    if (consentRequired && !consentGiven) {
+      setConsentMissing(true);
+      document.getElementById(consentId)?.focus();
+      return;
+    }
     setSubmitting(true);
     setMessage(undefined);
+    try {
+      // On record with the subscription before any money moves (a failure here leaves the card untouched).
+      if (!consentRecorded.current && (await recordConsent(consentGiven)) === 'required') {
+        setConsentMissing(true);
+        setSubmitting(false);
+        return;
+      }
+      consentRecorded.current = true;
+    } catch {
+      setMessage(t('payment.errors.somethingWentWrong'));
+      setSubmitting(false);
+      return;
+    }
     try {
       const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: paymentReturnUrl(window.location.origin, params) } });
       if (error.type === 'card_error' || error.type === 'validation_error') setMessage(error.message ?? t('payment.errors.somethingWentWrong'));
@@ -86,6 +121,29 @@ export function PaymentForm({ params, amountText, initialError, providerFailed }
           onChange={(event) => setMessage(reportedError(event))}
         />
       </div>
+      {terms}
+      {consentRequired ? (
+        <div className="checkout-consent">
+          <input
+            id={consentId}
+            type="checkbox"
+            className="checkout-consent__box"
+            checked={consentGiven}
+            onChange={(event) => {
+              setConsentGiven(event.target.checked);
+              if (event.target.checked) setConsentMissing(false);
+            }}
+            aria-invalid={consentMissing}
+            aria-describedby={consentMissing ? consentMessageId : undefined}
+          />
+          <label htmlFor={consentId} className="checkout-consent__label">
+            {t('payment.consent.label')}
+          </label>
+          <p id={consentMessageId} className="account-page__error checkout-consent__message" role="alert">
+            {consentMissing ? t('payment.consent.required') : ''}
+          </p>
+        </div>
+      ) : null}
       <p id={messageId} className="account-page__error checkout-form__message" role="alert">
         {loadFailed ? t('payment.loadFailed') : (message ?? '')}
       </p>

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { paymentAmountsText } from '../../engine/payment-page-params';
-import { useTelemetryArea, useCheckoutArea } from '../areas/area-contexts';
+import { BackendFunctionError } from '../../services/account/backend-function-error';
+import { useAccountArea, useTelemetryArea, useCheckoutArea } from '../areas/area-contexts';
 import { splitTaggedText } from '../tagged-text';
 import { PaymentForm } from './payment-form';
 import type { PaymentLoaderData } from './payment-loader';
@@ -20,7 +21,8 @@ export function PaymentPage() {
   const { t, i18n } = useTranslation('checkout');
   const telemetry = useTelemetryArea();
   const checkoutArea = useCheckoutArea();
-  const { params, paymentError } = useLoaderData<PaymentLoaderData>();
+  const account = useAccountArea();
+  const { params, paymentError, consent } = useLoaderData<PaymentLoaderData>();
   const [providerFailed, setProviderFailed] = useState(false);
   // One promise for the page's life: react-stripe-js takes the prop once. A provider that cannot load
   // (Stripe.js unreachable, a chunk that failed) leaves the form empty with a message, not a spinner.
@@ -37,6 +39,42 @@ export function PaymentPage() {
   );
   const planName = params.plan === 'weekly' || params.plan === 'yearly' ? t(`payment.plans.${params.plan}`) : undefined;
   const { amount, fullPrice } = useMemo(() => paymentAmountsText(params, i18n.language), [params, i18n.language]);
+
+  // The renewal terms beside Pay (issue 30): what is paid today, what renews, and where to cancel.
+  const terms =
+    (params.plan === 'weekly' || params.plan === 'yearly') && amount && fullPrice ? (
+      <p className="checkout-renewal" data-testid="checkout-renewal">
+        {t(`payment.renewal.${params.plan}`, { today: amount, price: fullPrice })}{' '}
+        {splitTaggedText(t('payment.cancelAnytime')).map(({ tag, text }, index) =>
+          tag === 'help' ? (
+            <Link key={index} to="/help-center">
+              {text}
+            </Link>
+          ) : (
+            text
+          ),
+        )}
+      </p>
+    ) : undefined;
+
+  const recordConsent = async (given: boolean): Promise<'recorded' | 'required'> => {
+    if (params.subscriptionId === undefined) throw new Error('The payment page has no subscription_id to record the consent with');
+    try {
+      await account.backendFunctions.invoke('record-checkout-consent', {
+        subscriptionId: params.subscriptionId,
+        consent: given,
+        // The language of the words the visitor read (the page's resolved one: `de`, not the browser's `de-AT`).
+        language: i18n.resolvedLanguage ?? i18n.language,
+        country: consent.country,
+        wordingVersion: consent.wordingVersion,
+      });
+      return 'recorded';
+    } catch (error) {
+      if (error instanceof BackendFunctionError && error.status === 400 && error.code === 'consent_required') return 'required';
+      telemetry.reportError(error);
+      throw error;
+    }
+  };
 
   return (
     <main className="account-page checkout-page">
@@ -71,23 +109,16 @@ export function PaymentPage() {
         </section>
       ) : null}
       <Elements key={params.clientSecret} stripe={stripe} options={options}>
-        <PaymentForm params={params} amountText={amount} providerFailed={providerFailed} initialError={paymentError ? t(`payment.errors.${paymentError}`) : undefined} />
+        <PaymentForm
+          params={params}
+          amountText={amount}
+          providerFailed={providerFailed}
+          initialError={paymentError ? t(`payment.errors.${paymentError}`) : undefined}
+          terms={terms}
+          consentRequired={consent.required}
+          recordConsent={recordConsent}
+        />
       </Elements>
-      {(params.plan === 'weekly' || params.plan === 'yearly') && amount && fullPrice ? (
-        // The renewal terms beside Pay (issue 30): what is paid today, what renews, and where to cancel.
-        <p className="checkout-renewal" data-testid="checkout-renewal">
-          {t(`payment.renewal.${params.plan}`, { today: amount, price: fullPrice })}{' '}
-          {splitTaggedText(t('payment.cancelAnytime')).map(({ tag, text }, index) =>
-            tag === 'help' ? (
-              <Link key={index} to="/help-center">
-                {text}
-              </Link>
-            ) : (
-              text
-            ),
-          )}
-        </p>
-      ) : null}
       <p className="checkout-secure">
         <svg className="checkout-secure__icon" viewBox="0 0 16 18" aria-hidden="true" focusable="false">
           <path d="M4 7V5a4 4 0 0 1 8 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm2 0h4V5a2 2 0 0 0-4 0v2Z" />

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
 import { createAccount, grantSubscription, inDays, localeText, signInThroughTheForm, uniqueEmail } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
-import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, fillCard, pay, paymentFrame } from './support/payment-page';
 import { startSignedIn } from './support/signed-in-session';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
 
@@ -42,7 +42,7 @@ test('after paying: a confirmation of the plan, the charge, the next renewal and
   await frame.getByRole('tab', { name: 'Card' }).click();
   await frame.getByLabel('Country').selectOption('US');
   await fillCard(frame, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
-  await payButton(page).click();
+  await pay(page);
   await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
 
   // What the visitor has leads: the confirmation, focused for screen readers; no "can't buy here" first.

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
-import { localeText } from './support/account-stack';
+import { localeText, storedAccessToken } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
 import { startSignedIn } from './support/signed-in-session';
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { createIncompleteSubscription, paymentPagePath, stripeEmulatorClient, subscribeAsUser } from './support/stripe-emulator-client';
-import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, consentBox, fillCard, pay, payButton, paymentFrame } from './support/payment-page';
 
 /**
  * The payment page through the unmodified @stripe/react-stripe-js over the Stripe.js sandbox and the
@@ -47,6 +47,36 @@ async function scheduledPrices(stripe: ReturnType<typeof stripeEmulatorClient>, 
     return typeof price === 'string' ? price : price?.id;
   });
   return { schedules: schedules.length, phases };
+}
+
+/** The consents on record for the user (public.checkout_consents, readable by its owner). */
+async function consentRecords(request: APIRequestContext, accessToken: string): Promise<{ subscription_id: string; given: boolean; wording_version: number; language: string; country: string | null }[]> {
+  const response = await request.get('/rest/v1/checkout_consents?select=subscription_id,given,wording_version,language,country', { headers: { Authorization: `Bearer ${accessToken}`, apikey: LOCAL_STACK_ANON_KEY } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { subscription_id: string; given: boolean; wording_version: number; language: string; country: string | null }[];
+}
+
+/** The visitor's country as the stack's geolocation answers it (GEO_DEFAULT_COUNTRY without a CDN header). */
+async function stackCountry(request: APIRequestContext): Promise<string | null> {
+  const { countrycode }: { countrycode: string | null } = await (await request.get('/api/v1/geolocation')).json();
+  return countrycode;
+}
+
+/**
+ * Pay without the consent box ticked: nothing is sent, the box is marked and focused, and the message
+ * beside it (its description) says why; ticking it clears the message.
+ */
+async function expectConsentRequired(page: Page, language: 'en' | 'de'): Promise<void> {
+  const box = consentBox(page);
+  await expect(box).toHaveAccessibleName(localeText(language, 'checkout', 'payment.consent.label'));
+  await expect(box).not.toBeChecked();
+  await submitButton(page).click();
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toHaveAccessibleDescription(localeText(language, 'checkout', 'payment.consent.required'));
+  await expect(box).toBeFocused();
+  await box.check();
+  await expect(box).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByText(localeText(language, 'checkout', 'payment.consent.required'))).toHaveCount(0);
 }
 
 /** The navigation to the completion page, as the provider sends it (before the app redirects on). */
@@ -104,8 +134,13 @@ test.describe('the payment page', () => {
     await expect(frame.getByLabel('Country')).toHaveValue('US');
     expect((await axeFindings(page, 'payment page')).blocking).toEqual([]);
 
+    // The stack's country (the EU default rules) asks for the consent box: Pay refuses until it is ticked.
+    await expectConsentRequired(page, 'en');
+    expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).last_payment_error).toBeNull();
+    expect((await axeFindings(page, 'payment page, consent ticked')).blocking).toEqual([]);
+
     // Nothing typed: every field says what is missing; the app shows the first, as Stripe.js returns it.
-    await payButton(page).click();
+    await pay(page);
     await expect(appMessage(page)).toHaveText('Your card number is incomplete.');
     await expect(frame.getByText("Your card's expiration date is incomplete.")).toBeVisible();
     await expect(frame.getByText("Your card's security code is incomplete.")).toBeVisible();
@@ -114,13 +149,13 @@ test.describe('the payment page', () => {
     await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
 
     await fillCard(frame, { number: '4242 4242 4242 4242', expiry: '12 / 3', cvc: '123', zip: '10001' });
-    await payButton(page).click();
+    await pay(page);
     await expect(appMessage(page)).toHaveText("Your card's expiration date is incomplete.");
     await fillCard(frame, { expiry: '12 / 34', cvc: '12' });
-    await payButton(page).click();
+    await pay(page);
     await expect(appMessage(page)).toHaveText("Your card's security code is incomplete.");
     await fillCard(frame, { cvc: '123', zip: '100' });
-    await payButton(page).click();
+    await pay(page);
     await expect(appMessage(page)).toHaveText('Your ZIP is incomplete.');
     // Other countries name the field as Stripe does, or do not ask for it.
     await frame.getByLabel('Country').selectOption('GB');
@@ -132,19 +167,19 @@ test.describe('the payment page', () => {
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).last_payment_error).toBeNull();
 
     await fillCard(frame, { number: '4000 0000 0000 0002', zip: '10001' });
-    await payButton(page).click();
+    await pay(page);
     await expect(appMessage(page)).toHaveText('Your card was declined.');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).last_payment_error?.decline_code).toBe('generic_decline');
 
     await fillCard(frame, { number: '4000 0000 0000 9995' });
-    await payButton(page).click();
+    await pay(page);
     await expect(appMessage(page)).toHaveText('Your card has insufficient funds.');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).last_payment_error?.decline_code).toBe('insufficient_funds');
 
     // 3-D Secure, failed: the challenge closes and, like a redirect-based authentication, the visitor
     // returns through the completion page, which finds the failure and comes back with "payment failed".
     await fillCard(frame, { number: '4000 0025 0000 3155' });
-    await payButton(page).click();
+    await pay(page);
     await expect(page.getByRole('dialog', { name: '3D Secure authentication' })).toBeVisible();
     // Modal: the page behind is out of reach of keyboard and screen reader until the challenge answers.
     await expect(page.locator('#root')).toHaveJSProperty('inert', true);
@@ -169,13 +204,39 @@ test.describe('the payment page', () => {
 
     // 3-D Secure, completed: the provider sends the visitor to the completion page, which finds it paid.
     await fillCard(frame, { number: '4000 0025 0000 3155', expiry: '12 / 34', cvc: '123', zip: '10001' });
-    await payButton(page).click();
+    await pay(page);
     const completion = completionRequest(page);
     await challengeFrame(page).getByRole('button', { name: 'Complete authentication' }).click();
     const returned = new URL((await completion).url()).searchParams;
     expect(returned.get('redirect_status')).toBe('succeeded');
     await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('succeeded');
+    // On record with the subscription before the first Pay reached the provider, once, however often Pay was pressed.
+    expect(await consentRecords(request, await storedAccessToken(page))).toEqual([
+      { subscription_id: subscription.subscriptionId, given: true, wording_version: 1, language: 'en', country: await stackCountry(request) },
+    ]);
+  });
+
+  test('in German: the consent box, its message and the renewal terms in German; the consent recorded in German', async ({ page, request, baseURL }) => {
+    const stripe = stripeEmulatorClient(baseURL ?? '');
+    const { email, userId } = await startSignedIn(page, request, 'payment-consent-de');
+    const subscription = await createIncompleteSubscription(stripe, email, ['card'], userId);
+    await page.goto(`${paymentPagePath(subscription, 999)}&lng=de`);
+    await expect(page.getByRole('heading', { level: 1, name: localeText('de', 'checkout', 'payment.heading') })).toBeVisible();
+    await expect(page.getByTestId('checkout-renewal')).toContainText(/heute, danach 9,99\s€ pro Woche\./);
+    // The way back to the plans: the brand header's back button (its route's handle names /checkout/plans).
+    await page.getByRole('banner').getByRole('button', { name: localeText('de', 'common', 'back') }).click();
+    await expect.poll(() => pathOf(page)).toBe('/checkout/plans');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: localeText('de', 'checkout', 'payment.heading') })).toBeVisible();
+    await expectConsentRequired(page, 'de');
+    // In German the element preselects Germany, which asks for no postal code.
+    await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+    await submitButton(page).click();
+    await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
+    expect(await consentRecords(request, await storedAccessToken(page))).toEqual([
+      { subscription_id: subscription.subscriptionId, given: true, wording_version: 1, language: 'de', country: await stackCountry(request) },
+    ]);
   });
 
   test('4242 pays: completion trusts only the PaymentIntent, records the purchase once, and the account shows WEB active', async ({ page, request, baseURL }) => {
@@ -215,7 +276,7 @@ test.describe('the payment page', () => {
       if (message.type() === 'error') reported.push(message.text());
     });
     await page.route('**/v1/payment_intents/*/confirm', (route) => route.abort(), { times: 1 });
-    await payButton(page).click();
+    await pay(page);
     await expect(page.getByRole('heading', { level: 1, name: localeText('en', 'common', 'error.heading') })).toBeVisible();
     expect(reported.some((text) => text.includes('api_connection_error'))).toBe(true);
     expect((await stripe.paymentIntents.retrieve(subscription.paymentIntentId)).status).toBe('requires_payment_method');
@@ -225,7 +286,7 @@ test.describe('the payment page', () => {
     // never settles confirmPayment) until the page is shown again.
     await page.route('**/checkout/payment-completion?*', (route) => route.fulfill({ status: 204 }), { times: 1 });
     const completion = completionRequest(page);
-    await payButton(page).click();
+    await pay(page);
     const completionUrl = (await completion).url();
     await expect(submitButton(page)).toBeDisabled();
     await expect(submitButton(page)).toHaveText('Processing…');
@@ -320,7 +381,7 @@ test.describe('the payment page', () => {
     await expect(summary.getByText(localeText('en', 'checkout', 'payment.plans.yearly'))).toBeVisible();
     await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
     await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
-    await payButton(page).click();
+    await pay(page);
     await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
     await page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') }).click();
     const row = page.getByRole('dialog', { name: localeText('en', 'account', 'subscriptionsDialog.title') }).getByRole('row').nth(1);
@@ -345,7 +406,7 @@ test.describe('the payment page', () => {
     // The completion page never loads: the tab is gone.
     await page.route('**/checkout/payment-completion?*', (route) => route.abort());
     const completion = completionRequest(page);
-    await payButton(page).click();
+    await pay(page);
     await completion;
     await page.close();
 
@@ -357,8 +418,8 @@ test.describe('the payment page', () => {
 
   test('PayPal first in the tabs; declined on its approval page it comes back failed, approved it pays', async ({ page, request, baseURL }) => {
     const stripe = stripeEmulatorClient(baseURL ?? '');
-    const { email } = await startSignedIn(page, request, 'payment-paypal');
-    const subscription = await createIncompleteSubscription(stripe, email, ['card', 'paypal']);
+    const { email, userId } = await startSignedIn(page, request, 'payment-paypal');
+    const subscription = await createIncompleteSubscription(stripe, email, ['card', 'paypal'], userId);
 
     await page.goto(paymentPagePath(subscription, 999));
     const frame = paymentFrame(page);
@@ -373,7 +434,7 @@ test.describe('the payment page', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(frame.getByRole('tab', { name: 'PayPal' })).toHaveAttribute('aria-selected', 'true');
 
-    await payButton(page).click();
+    await pay(page);
     await expect(page.getByRole('heading', { name: 'PayPal' })).toBeVisible();
     await page.getByRole('button', { name: 'Decline payment' }).click();
     await expect.poll(() => pathOf(page)).toBe('/checkout/payment');
@@ -389,7 +450,7 @@ test.describe('the payment page', () => {
       await approvalHeld;
       return route.continue();
     });
-    await payButton(page).click();
+    await pay(page);
     const approve = page.getByRole('button', { name: 'Approve payment' });
     await expect(page.getByRole('status')).toHaveText('Loading the payment…');
     await expect(approve).toBeDisabled();

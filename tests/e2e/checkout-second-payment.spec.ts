@@ -5,7 +5,7 @@ import { LOCAL_JWT_SECRET } from '../../server/config';
 import { LOCAL_STACK_ANON_KEY } from '../../services/supabase/supabase-settings';
 import { localeText } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
-import { fillCard, payButton, paymentFrame } from './support/payment-page';
+import { fillCard, pay, paymentFrame } from './support/payment-page';
 import { startSignedIn } from './support/signed-in-session';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
 
@@ -85,14 +85,14 @@ test('a checkout paid in an earlier tab after another replaced it: refunded, not
   // The second tab pays the yearly plan: that is the subscription the account keeps.
   await second.goto(`/checkout/payment?${search.toString()}`);
   await fillCard(paymentFrame(second), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
-  await payButton(second).click();
+  await pay(second);
   await expect.poll(() => pathOf(second), { timeout: completionTimeoutMs }).toBe('/account/subscription');
   await expect(second.getByRole('heading', { level: 1 })).toHaveText(account('subscription.paidHeading'));
   await second.close();
 
   // Back in the first tab, the weekly checkout is paid after all.
   const earlierIntent = await firstPaymentIntent(stripe, earlier);
-  await payButton(page).click();
+  await pay(page);
   await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
 
   // The visitor is told it was refunded, above what they have; no "thank you, your payment went through".

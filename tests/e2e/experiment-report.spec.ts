@@ -5,7 +5,7 @@ import { rememberedVariantKey } from '../../services/flags/resolve-funnel-flow';
 import { uniqueEmail } from './support/account-stack';
 import { compiledFlows, flowById, visitorIdFor } from './support/compiled-flows';
 import { pathOf, realisticAnswers, walk } from './support/funnel-walker';
-import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, fillCard, pay, paymentFrame } from './support/payment-page';
 
 /**
  * Issue 29's proof on the real stack: two visitors, each assigned by the flag to another variant, walk the
@@ -55,7 +55,7 @@ async function visitAndPay(browser: Browser, baseURL: string, flowId: string): P
   await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/checkout/payment');
   await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
   await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
-  await payButton(page).click();
+  await pay(page);
   await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
   await context.close();
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { localeText } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
-import { fillCard, payButton, paymentFrame } from './support/payment-page';
+import { fillCard, pay, paymentFrame } from './support/payment-page';
 import { startSignedIn } from './support/signed-in-session';
 import { createIncompleteSubscription, paymentPagePath, stripeEmulatorClient } from './support/stripe-emulator-client';
 
@@ -89,7 +89,7 @@ test('the card form: messages appear on pay or on leaving a field, follow the va
   await expect(number).toHaveAttribute('aria-invalid', 'false');
   await expect(pageMessage).toHaveText('');
 
-  await payButton(page).click();
+  await pay(page);
   await expect(pageMessage).toHaveText('Your card number is incomplete.');
   await expect(frame.getByText('Your card number is incomplete.')).toBeVisible();
   // Still incomplete while it is typed: the message stays, as it still describes the value.

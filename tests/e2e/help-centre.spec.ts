@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { localeText, signInThroughTheForm } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
 import { signInByStorage, subscriberWith } from './support/help-centre-stack';
-import { completionTimeoutMs } from './support/payment-page';
+import { completionTimeoutMs, pay } from './support/payment-page';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
 
 // The help centre on the local stack (issue 11, section 3): store subscriptions come from the dev
@@ -132,7 +132,7 @@ test('a real purchase through checkout, then refund inside the policy: refunded,
   await card.getByLabel('Expiration date').fill('12 / 34');
   await card.getByLabel('Security code').fill('123');
   await card.getByLabel('ZIP').fill('10001');
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  await pay(page);
   await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
 
   await page.goto('/help-center/refund');

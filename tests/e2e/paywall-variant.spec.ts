@@ -11,7 +11,7 @@ import { rememberedVariantKey } from '../../services/flags/resolve-funnel-flow';
 import { localeText } from './support/account-stack';
 import { compiledFlows, visitorIdFor } from './support/compiled-flows';
 import { pathOf } from './support/funnel-walker';
-import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, fillCard, pay, paymentFrame } from './support/payment-page';
 import { startSignedIn } from './support/signed-in-session';
 import { buildApp, serveBuild } from './support/throwaway-build';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
@@ -99,7 +99,7 @@ test('feedback-v2 sees its paywall (yearly first, preselected, most popular) and
 
   await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
   await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
-  await payButton(page).click();
+  await pay(page);
   await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
   expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
 });

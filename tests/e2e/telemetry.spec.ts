@@ -5,7 +5,7 @@ import { collectedEvents, type GoodEvent } from './support/collector';
 import { answerConsentAhead } from './support/consent-answer';
 import { reportedErrors, type ErrorSummary } from './support/error-sink';
 import { becomeVisitorOf, pathOf, realisticAnswers, walk } from './support/funnel-walker';
-import { completionTimeoutMs, fillCard, payButton, paymentFrame } from './support/payment-page';
+import { completionTimeoutMs, fillCard, pay, paymentFrame } from './support/payment-page';
 import { skipRootSpinner } from '../support/skip-root-spinner';
 import { PREPARING_TIMING } from '../../screens/sign-up/preparing-timing';
 
@@ -236,7 +236,7 @@ for (const broken of Object.keys(THIRD_PARTIES) as ThirdParty[]) {
       await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/checkout/payment');
       await paymentFrame(page).getByRole('tab', { name: 'Card' }).click();
       await fillCard(paymentFrame(page), { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '10001' });
-      await payButton(page).click();
+      await pay(page);
       await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
       await expect(page.getByRole('button', { name: localeText('en', 'account', 'subscription.viewSubscriptions') })).toBeVisible();
 

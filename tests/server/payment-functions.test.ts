@@ -364,6 +364,45 @@ describe('payment functions', () => {
     expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ schedule: null, cancel_at_period_end: true });
   });
 
+  it('record-checkout-consent: required by the country\'s rules before Pay, recorded once for the caller\'s own subscription', async () => {
+    const owner = await user('consent@example.com');
+    const other = await user('consent-other@example.com');
+    const { subscriptionId } = ((await subscribe(owner.client, introPrice)).body as CreatedSubscription).data;
+    const consent = (client: SupabaseClient, fields: Record<string, unknown>) =>
+      call(client, 'record-checkout-consent', { subscriptionId, consent: true, language: 'de', country: 'DE', wordingVersion: 1, ...fields });
+    const rows = async () =>
+      (await server.db.query('select user_id, given, wording_version, language, country, consented_at from public.checkout_consents where subscription_id = $1', [subscriptionId])).rows;
+
+    // Germany (and an unknown country: the EU default) requires the box: nothing is recorded without it.
+    expect(await consent(owner.client, { consent: false })).toMatchObject({ status: 400, body: { error: 'consent_required' } });
+    expect(await consent(owner.client, { consent: false, country: null })).toMatchObject({ status: 400, body: { error: 'consent_required' } });
+    // Another user's subscription and an unknown id answer alike; a page from before the wording changed is refused.
+    expect(await consent(other.client, {})).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await consent(owner.client, { subscriptionId: 'sub_doesnotexist' })).toMatchObject({ status: 404 });
+    expect(await consent(owner.client, { wordingVersion: 2 })).toMatchObject({ status: 409, body: { error: 'stale_wording' } });
+    expect(await rows()).toEqual([]);
+
+    expect(await consent(owner.client, {})).toEqual({ status: 200, body: { data: { recorded: true, required: true } } });
+    const [first] = await rows();
+    expect(first).toMatchObject({ user_id: owner.id, given: true, wording_version: 1, language: 'de', country: 'DE' });
+    // A retried Pay keeps the first record: when, in which words and language the visitor agreed.
+    expect(await consent(owner.client, { language: 'en' })).toEqual({ status: 200, body: { data: { recorded: false, required: true } } });
+    expect(await rows()).toEqual([first]);
+    // The user reads their own record and cannot write one.
+    expect((await owner.client.from('checkout_consents').select('subscription_id')).data).toEqual([{ subscription_id: subscriptionId }]);
+    expect((await other.client.from('checkout_consents').select('subscription_id')).data).toEqual([]);
+    expect((await other.client.from('checkout_consents').insert({ subscription_id: 'sub_forged', user_id: other.id, given: true, wording_version: 1, language: 'en' })).error).not.toBeNull();
+
+    // The United States asks for no consent: the payment goes ahead, recorded as not given.
+    const american = await user('consent-us@example.com');
+    const created = ((await subscribe(american.client, introPrice)).body as CreatedSubscription).data;
+    expect(await call(american.client, 'record-checkout-consent', { subscriptionId: created.subscriptionId, consent: false, language: 'en', country: 'us', wordingVersion: 1 })).toEqual({
+      status: 200,
+      body: { data: { recorded: true, required: false } },
+    });
+    expect((await server.db.query('select given, country from public.checkout_consents where subscription_id = $1', [created.subscriptionId])).rows).toEqual([{ given: false, country: 'US' }]);
+  });
+
   it('get-stripe-payment-method-type: the type of the caller\'s own payment method only', async () => {
     const owner = await user('method@example.com');
     const other = await user('method-other@example.com');
