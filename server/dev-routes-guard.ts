@@ -32,7 +32,10 @@ const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
 export function devRoutesGuard(siteUrl: string): MiddlewareHandler {
   const allowed = new Set([new URL(siteUrl).hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1')]);
   return async (c, next) => {
-    const host = hostNameOf(c.req.header('host') ?? '');
+    // No Host at all: a request the stack dispatches in-process (server/local-fetch.ts: the functions'
+    // mailer). A browser always sends one, so a rebinding page cannot leave it out.
+    const hostHeader = c.req.header('host');
+    const host = hostHeader === undefined ? 'localhost' : hostNameOf(hostHeader);
     if (host === undefined || !isLocalHostName(host, allowed)) {
       return c.json({ code: 'forbidden_host', message: 'The dev routes answer only this machine\'s host names (localhost, 127.0.0.1, ::1, SITE_URL).' }, 403);
     }

@@ -6,6 +6,8 @@ import type { HelpCentreService } from '../../services/help-centre/help-centre-s
 
 /** Form field carrying the request type the choice decided. */
 export const REQUEST_TYPE_FIELD = 'type';
+/** Form field carrying the page's language (the confirmation e-mail's). */
+export const REQUEST_LANGUAGE_FIELD = 'language';
 
 export interface RequestActionData {
   readonly failed: true;
@@ -19,10 +21,12 @@ export interface RequestActionData {
  */
 export function createRequestAction(areas: { readonly telemetry: TelemetryArea; readonly helpCentre: HelpCentreService }, action: HelpCentreAction): ActionFunction {
   return async ({ request }): Promise<RequestActionData | Response> => {
-    const type = (await request.formData()).get(REQUEST_TYPE_FIELD);
+    const form = await request.formData();
+    const type = form.get(REQUEST_TYPE_FIELD);
+    const language = form.get(REQUEST_LANGUAGE_FIELD);
     if (type !== 'all' && type !== 'web') return { failed: true };
     try {
-      const counts = await areas.helpCentre.request(action, type);
+      const counts = await areas.helpCentre.request(action, type, typeof language === 'string' ? language : undefined);
       return redirect(`/help-center/${action}/completed?${countsToSearch(counts)}`);
     } catch (error) {
       areas.telemetry.reportError(error);

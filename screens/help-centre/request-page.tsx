@@ -6,7 +6,7 @@ import { cancelRefundChoiceMachine } from '../../engine/cancel-refund-choice-mac
 import { eligibleTotal, type EligibleCounts, type HelpCentreAction } from '../../engine/subscription-eligibility';
 import { ChoiceDialog } from './choice-dialog';
 import type { RequestActionData } from './request-action';
-import { REQUEST_TYPE_FIELD } from './request-action';
+import { REQUEST_LANGUAGE_FIELD, REQUEST_TYPE_FIELD } from './request-action';
 import type { RequestLoaderData } from './request-loader';
 import './help-centre.css';
 import { useHelpCentreArea } from '../areas/area-contexts';
@@ -29,7 +29,7 @@ interface RequestFormProps {
 }
 
 function RequestForm({ action, email, counts }: RequestFormProps) {
-  const { t } = useTranslation('help-centre');
+  const { t, i18n } = useTranslation('help-centre');
   const helpCentre = useHelpCentreArea();
   const actionData = useActionData<RequestActionData | undefined>();
   const navigation = useNavigation();
@@ -46,10 +46,11 @@ function RequestForm({ action, email, counts }: RequestFormProps) {
   useEffect(() => {
     if (outcome === undefined) return;
     if (outcome.kind === 'store') void navigate(outcome.store);
-    else void submit({ [REQUEST_TYPE_FIELD]: outcome.type }, { method: 'post' });
+    // The page's language goes along: the confirmation e-mail is written in it.
+    else void submit({ [REQUEST_TYPE_FIELD]: outcome.type, [REQUEST_LANGUAGE_FIELD]: i18n.resolvedLanguage ?? i18n.language }, { method: 'post' });
     // The page's busy state takes over from here; a failed request can be tried again.
     send({ type: 'RESET' });
-  }, [outcome, navigate, submit, send]);
+  }, [outcome, navigate, submit, send, i18n]);
 
   return (
     <main className="account-page help-centre">

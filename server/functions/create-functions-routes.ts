@@ -99,7 +99,8 @@ export function createFunctionsRoutes({
     META_ACCESS_TOKEN: config.metaAccessToken,
   };
   // Settings a deployment chooses for itself; locally the sandbox offers cards and PayPal (the spec's order).
-  const localDefaults: Readonly<Record<string, string>> = { STRIPE_PAYMENT_METHOD_TYPES: 'card,paypal' };
+  // The customer e-mails go to the local mailbox (its Mailpit send API) unless MAIL_API_URL names a service.
+  const localDefaults: Readonly<Record<string, string>> = { STRIPE_PAYMENT_METHOD_TYPES: 'card,paypal', MAIL_API_URL: `${config.siteUrl}/_dev/mail` };
   const env = (variable: string): string | undefined => functionEnv[variable] ?? process.env[variable] ?? localDefaults[variable];
 
   function loadModule(name: string): Promise<FunctionModule | undefined> {

@@ -9,6 +9,17 @@ export interface MailRoutesOptions {
 }
 
 const deleteBodySchema = z.object({ IDs: z.array(z.string()).optional() });
+const mailpitAddressSchema = z.object({ Email: z.email(), Name: z.string().default('') });
+// The sender may be a local name (noreply@localhost, as the auth e-mails here), which z.email() refuses.
+const mailpitSenderSchema = z.object({ Email: z.string().regex(/^[^@\s]+@[^@\s]+$/), Name: z.string().default('') });
+/** Mailpit's send API body (`POST /api/v1/send`), the fields the functions' mailer sends. */
+const sendBodySchema = z.object({
+  From: mailpitSenderSchema,
+  To: z.array(mailpitAddressSchema).min(1),
+  Subject: z.string(),
+  Text: z.string().default(''),
+  HTML: z.string().default(''),
+});
 const pagingSchema = z.object({
   start: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(50),
@@ -17,7 +28,7 @@ const pagingSchema = z.object({
 /**
  * The local mailbox over HTTP: pages for people (`/`, `/messages/:id`) and the subset of Mailpit's
  * JSON API that tests use (`/api/v1/messages`, `/api/v1/message/:id` with `latest`, `/api/v1/search`
- * with `to:` terms, and `DELETE /api/v1/messages`), in Mailpit's field names so a Mailpit client works.
+ * with `to:` terms, `POST /api/v1/send` and `DELETE /api/v1/messages`), in Mailpit's field names so a Mailpit client works.
  */
 export function createMailRoutes(mailbox: Mailbox, options: MailRoutesOptions = {}): Hono {
   const base = (options.basePath ?? '/_dev/mail').replace(/\/$/, '');
@@ -39,6 +50,21 @@ export function createMailRoutes(mailbox: Mailbox, options: MailRoutesOptions = 
     const matching = messages.filter((mail) => query.words.every((word) => searchableText(mail).includes(word)));
     const page = matching.slice(paging.data.start, paging.data.start + paging.data.limit);
     return c.json(messagesResponse(matching.length, page, paging.data.start));
+  });
+
+  // Mailpit's send API: the functions' customer e-mails (supabase/functions/_shared/customer-mail.ts) land here.
+  app.post('/api/v1/send', async (c) => {
+    const parsed = sendBodySchema.safeParse(parseJson(await c.req.text()));
+    if (!parsed.success) return c.text('invalid send request', 400);
+    const { From, To, Subject, Text, HTML } = parsed.data;
+    const stored = await mailbox.send({
+      from: { name: From.Name, address: From.Email },
+      to: To.map((to) => ({ name: to.Name, address: to.Email })),
+      subject: Subject,
+      text: Text,
+      html: HTML,
+    });
+    return c.json({ ID: stored.id });
   });
 
   app.delete('/api/v1/messages', async (c) => {

@@ -11,7 +11,8 @@ export interface HelpCentreService {
   readonly supportEmail: string;
   /**
    * Calls cancel-revenuecat-subscriptions or refund-revenuecat-subscriptions with the type; rejects
-   * when the function fails (spec: they throw on error).
+   * when the function fails (spec: they throw on error). `language` is the page's: the confirmation
+   * e-mail's.
    */
-  request(action: HelpCentreAction, type: CancelRefundRequestType): Promise<CancelRefundCounts>;
+  request(action: HelpCentreAction, type: CancelRefundRequestType, language?: string): Promise<CancelRefundCounts>;
 }

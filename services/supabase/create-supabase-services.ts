@@ -14,7 +14,7 @@ export interface SupabaseServices {
   readonly profiles: ProfileStore;
   readonly functions: BackendFunctions;
   /** The help centre's cancel / refund functions, answering their counts. */
-  readonly requestCancelOrRefund: (action: HelpCentreAction, type: CancelRefundRequestType) => Promise<CancelRefundCounts>;
+  readonly requestCancelOrRefund: (action: HelpCentreAction, type: CancelRefundRequestType, language?: string) => Promise<CancelRefundCounts>;
   /**
    * The one supabase-js client, for services that live in lazy chunks (their code stays out of the
    * entry; e.g. services/checkout/supabase-exchange-rates.ts).
@@ -127,9 +127,9 @@ export function createSupabaseServices({ settings, storage, loadSdk }: SupabaseS
     },
   };
 
-  const requestCancelOrRefund = async (action: HelpCentreAction, type: CancelRefundRequestType): Promise<CancelRefundCounts> => {
+  const requestCancelOrRefund = async (action: HelpCentreAction, type: CancelRefundRequestType, language?: string): Promise<CancelRefundCounts> => {
     const name = action === 'cancelation' ? 'cancel-revenuecat-subscriptions' : 'refund-revenuecat-subscriptions';
-    const result = await (await supabase()).functions.invoke(name, { body: { type } });
+    const result = await (await supabase()).functions.invoke(name, { body: language === undefined ? { type } : { type, language } });
     const error: unknown = result.error;
     if (error instanceof Error) throw new Error(`Function ${name} failed: ${error.message}`, { cause: error });
     const data: unknown = result.data;

@@ -3,9 +3,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeIdOf } from './support/stripe-id-of';
+import { mailsTo } from './support/customer-mails';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
 import { payLatestInvoice } from '../support/pay-latest-invoice';
+
+/** The confirmations among a user's e-mails (the webhook also sends each payment's receipt, at its own pace). */
+const confirmationsTo = async (url: string, address: string) => (await mailsTo(url, address)).filter((mail) => mail.subject !== 'Your receipt');
 
 interface Counts {
   readonly activeAppStoreSubscriptionsCount: number;
@@ -174,8 +178,15 @@ describe('cancel and refund functions', () => {
     expect(await call(alice.client, CANCEL, { type: 'all' })).toEqual({ status: 200, body: counts(1, 1, 1, 0) });
     expect(await cancelRequestsOf(aliceSubscription)).toBe(1);
 
-    // Bob cancels his own; Alice's is unchanged by it.
-    expect(await call(bob.client, CANCEL)).toEqual({ status: 200, body: counts(0, 0, 1, 0) });
+    // One confirmation for Alice's double submit and the request after it, with the day it ends.
+    const aliceMails = await confirmationsTo(server.url, alice.email);
+    expect(aliceMails.map((mail) => mail.subject)).toEqual(['Your cancellation is confirmed']);
+    const ends = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Math.max(...(await stripe.subscriptions.retrieve(aliceSubscription)).items.data.map((item) => item.current_period_end)) * 1000));
+    expect(aliceMails[0]?.text).toMatch(new RegExp(`We received your cancellation on .+ UTC\\. Your subscription will not renew and ends on ${ends}\\.`));
+
+    // Bob cancels his own, from a German page: his confirmation is in German; Alice's is unchanged by it.
+    expect(await call(bob.client, CANCEL, { type: 'all', language: 'de' })).toEqual({ status: 200, body: counts(0, 0, 1, 0) });
+    expect((await confirmationsTo(server.url, bob.email)).map((mail) => mail.subject)).toEqual(['Ihre Kündigung ist bestätigt']);
     expect(await stripe.subscriptions.retrieve(bobSubscription)).toMatchObject({ status: 'active', cancel_at_period_end: true });
     expect(await cancelRequestsOf(aliceSubscription)).toBe(1);
   });
@@ -205,6 +216,11 @@ describe('cancel and refund functions', () => {
     );
     expect([again.id, again.lastResponse.headers['idempotent-replayed']]).toEqual([refunds[0]?.id, 'true']);
     expect(await refundsOf(daveSubscription)).toHaveLength(0);
+    // One refund confirmation with the amount refunded; none for Dave, whose subscription nobody touched.
+    const carolMails = await confirmationsTo(server.url, carol.email);
+    expect(carolMails.map((mail) => mail.subject)).toEqual(['Your refund is confirmed']);
+    expect(carolMails[0]?.text).toContain(`We refunded €${((refunds[0]?.amount ?? 0) / 100).toFixed(2)} on `);
+    expect(await confirmationsTo(server.url, dave.email)).toEqual([]);
     expect(await stripe.subscriptions.retrieve(daveSubscription)).toMatchObject({ status: 'active', cancel_at_period_end: false });
     const record = await stripeSubscriptionRecord(carol.id, carolSubscription);
     expect(record?.refunded_at).toMatch(/^\d{4}-/);

@@ -1,10 +1,11 @@
 import { FunctionsHttpError, createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../../supabase/functions/_shared/stripe-client';
 import { LOCAL_WEBHOOK_ENDPOINT_ID, registerLocalWebhookEndpoint } from '../../server/stripe/register-local-webhook-endpoint';
 import { captureFunctionLog } from './support/function-log';
+import { mailsTo } from './support/customer-mails';
 import { signedUpUsers } from './support/signed-up-users';
 import { startTestServer } from './support/test-server';
 import type { TestServer } from './support/test-server';
@@ -510,6 +511,27 @@ describe('payment functions', () => {
     expect(await call(client, 'create-stripe-subscription-schedule', { subscriptionId })).toMatchObject({ status: 200, body: { data: { scheduleId } } });
     const customer = (await stripe.subscriptions.retrieve(subscriptionId)).customer;
     expect((await stripe.subscriptionSchedules.list({ customer: typeof customer === 'string' ? customer : customer.id })).data).toHaveLength(1);
+
+    // The receipt: one e-mail for the invoice, with the amount paid and the day, however often the event comes.
+    const [invoice] = (await stripe.invoices.list({ subscription: subscriptionId, status: 'paid' })).data;
+    if (invoice === undefined) throw new Error('no paid invoice');
+    const receipts = await eventually(() => mailsTo(server.url, 'webhook-only@example.com'), (mails) => mails.length > 0);
+    expect(receipts.map((mail) => mail.subject)).toEqual(['Your receipt']);
+    const paidOn = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date((invoice.status_transitions.paid_at ?? 0) * 1000));
+    expect(receipts[0]?.text).toContain(`Thank you for your payment of €${(invoice.amount_paid / 100).toFixed(2)} on ${paidOn}.`);
+    const events = await stripe.events.list({ type: 'invoice.paid', limit: 100 });
+    const paidEvent = events.data.find((event) => event.type === 'invoice.paid' && event.data.object.id === invoice.id);
+    if (paidEvent === undefined) throw new Error('no invoice.paid event');
+    // Handled, but its answer lost before the ledger noted it: Stripe delivers it again, and it is handled again.
+    await server.db.query('delete from public.stripe_webhook_events where id = $1', [paidEvent.id]);
+    const payload = JSON.stringify(paidEvent);
+    const redelivered = await fetch(`${server.url}/functions/v1/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: server.config.stripeWebhookSecret }) },
+      body: payload,
+    });
+    expect(await redelivered.json()).toEqual({ received: true });
+    expect(await mailsTo(server.url, 'webhook-only@example.com')).toHaveLength(1);
   });
 
   describe('recording a purchase from the completion page (no webhook: the page alone)', () => {

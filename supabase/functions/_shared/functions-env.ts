@@ -17,6 +17,8 @@ export const functionsEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'starts with whsec_').describe("the signing secret of the Stripe webhook endpoint that delivers to stripe-webhook"),
   REVENUECAT_API_URL: url.default('https://api.revenuecat.com/v1').describe('RevenueCat REST v1; unset = RevenueCat'),
   REVENUECAT_SECRET_KEY: z.string().min(1).describe('the RevenueCat secret API key: receipts, attributes, subscriber reads'),
+  MAIL_API_URL: url.optional().describe('the mail service the customer e-mails go through, in Mailpit\'s send format (POST /api/v1/send); the local stack\'s mailbox by default'),
+  MAIL_FROM: z.email().optional().describe('the sender address of the customer e-mails'),
   DEPLOY_ENV: z.enum(['production', 'staging', 'local']).default('local').describe('production refuses test keys and the local defaults'),
 });
 
@@ -49,7 +51,10 @@ export function productionProblems(env: FunctionsEnv): string[] {
   for (const name of ['REVENUECAT_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (PUBLISHED_LOCAL_SECRETS.includes(env[name])) problems.push(problem(name, 'is the local stack\'s published default'));
   }
-  if (['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.SUPABASE_URL).hostname)) problems.push(problem('SUPABASE_URL', 'is a local address'));
+  const local = (address: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(address).hostname);
+  if (local(env.SUPABASE_URL)) problems.push(problem('SUPABASE_URL', 'is a local address'));
+  if (env.MAIL_API_URL === undefined || local(env.MAIL_API_URL)) problems.push(problem('MAIL_API_URL', 'is not set or local: receipts and confirmations would reach no customer'));
+  if (env.MAIL_FROM === undefined) problems.push(problem('MAIL_FROM', 'is not set'));
   return problems;
 }
 

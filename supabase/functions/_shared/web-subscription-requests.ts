@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { mailCustomer, paymentLanguage } from './customer-mail.ts';
 import type { FunctionDeps } from './function-handler.ts';
 import { functionError } from './function-response.ts';
 import type { RevenueCatClient } from './revenuecat-client.ts';
@@ -27,7 +28,11 @@ export interface CancelRefundCounts {
  * The payload: `{ "type": "all" | "web" }`. The spec sends none, so an empty body (or no `type`) is
  * `all`. Any other field is dropped unread: nothing in the body can name a subscription or a user.
  */
-const requestBody = z.object({ type: z.enum(['all', 'web']).default('all') });
+const requestBody = z.object({
+  type: z.enum(['all', 'web']).default('all'),
+  /** The help centre's language, for the confirmation e-mail (decision 0236); not part of the spec's body. */
+  language: z.string().trim().min(2).max(35).optional(),
+});
 
 /** Subscriptions that can still be acted on or that a request of this kind already settled. */
 const LIVE: ReadonlySet<Stripe.Subscription.Status> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
@@ -36,7 +41,7 @@ function idOf(value: string | { readonly id: string }): string {
   return typeof value === 'string' ? value : value.id;
 }
 
-async function readType(request: Request): Promise<'all' | 'web' | Response> {
+async function readBody(request: Request): Promise<z.infer<typeof requestBody> | Response> {
   if (request.method !== 'POST') return functionError(405, 'method_not_allowed', 'Use POST');
   const text = await request.text();
   let body: unknown = {};
@@ -49,7 +54,7 @@ async function readType(request: Request): Promise<'all' | 'web' | Response> {
   }
   const parsed = requestBody.safeParse(body ?? {});
   if (!parsed.success) return functionError(400, 'invalid_request', 'type: expected "all" or "web"');
-  return parsed.data.type;
+  return parsed.data;
 }
 
 /** The end of the period the subscription was paid for (Unix seconds). */
@@ -88,6 +93,8 @@ async function hasBeenPaid(stripe: Stripe, subscriptionId: string): Promise<bool
 /** The latest payment of a subscription: its PaymentIntent, when it was paid, and whether it was refunded. */
 interface LatestPayment {
   readonly paymentIntentId: string;
+  /** What was charged, in minor units. */
+  readonly amount: { readonly minor: number; readonly currency: string };
   readonly paidAt: number;
   readonly refunded: boolean;
 }
@@ -104,6 +111,7 @@ async function latestPayment(stripe: Stripe, subscriptionId: string): Promise<La
   if (charge === null || typeof charge === 'string') return undefined;
   return {
     paymentIntentId: intent.id,
+    amount: { minor: charge.amount, currency: charge.currency },
     paidAt: invoice.status_transitions.paid_at ?? charge.created,
     refunded: charge.refunded || charge.amount_refunded > 0,
   };
@@ -169,6 +177,8 @@ interface WebOutcome {
   readonly refunded: boolean;
   /** Stripe was changed by this request (RevenueCat is told at once, besides the webhook). */
   readonly acted: boolean;
+  /** What was refunded, when it was. */
+  readonly refundedAmount?: { readonly minor: number; readonly currency: string };
 }
 
 async function cancelOne(stripe: Stripe, userId: string, subscription: Stripe.Subscription): Promise<WebOutcome> {
@@ -194,7 +204,7 @@ async function refundOne(stripe: Stripe, userId: string, subscription: Stripe.Su
     }
     // Refund first, then end: a crash in between leaves a running subscription the retry finds again.
     const ended = await cancelNow(stripe, subscription);
-    return { canceled: true, refunded: true, acted: acted || ended };
+    return { canceled: true, refunded: true, acted: acted || ended, refundedAmount: payment.amount };
   }
   const acted = await cancelAtPeriodEnd(stripe, userId, subscription);
   return { canceled: true, refunded: false, acted };
@@ -230,6 +240,26 @@ async function storeCounts(revenueCat: RevenueCatClient, userId: string, action:
 }
 
 /**
+ * The confirmation e-mail of a cancellation or refund, once per subscription and kind (a repeated
+ * request sends none), with the date and time the request was received and the end or the amount.
+ */
+async function mailConfirmation(deps: FunctionDeps, subscription: Stripe.Subscription, outcome: WebOutcome, language: string | undefined, now: number): Promise<void> {
+  const { serviceDb, user } = deps;
+  if (serviceDb === undefined) throw new Error('the help centre functions need the service role (needsServiceRole) to send their e-mails');
+  if (user.email === null || !outcome.canceled) return;
+  const languages = [language, await paymentLanguage(serviceDb, subscription.id)];
+  const refund = outcome.refundedAmount;
+  await mailCustomer(serviceDb, deps.env, deps.fetch, {
+    key: `${refund === undefined ? 'cancellation' : 'refund'}:${subscription.id}`,
+    userId: user.id,
+    kind: refund === undefined ? 'cancellation' : 'refund',
+    to: user.email,
+    languages,
+    facts: refund === undefined ? { received: now, end: periodEnd(subscription) } : { amount: refund, date: now },
+  });
+}
+
+/**
  * cancel-revenuecat-subscriptions and refund-revenuecat-subscriptions: act on the caller's own web
  * (Stripe) subscriptions and answer the four counts. Every Stripe write carries an Idempotency-Key
  * derived from user, subscription and action, and a repeated request finds the subscriptions already
@@ -238,8 +268,9 @@ async function storeCounts(revenueCat: RevenueCatClient, userId: string, action:
  * the user opens shows it even when the webhook is still on its way.
  */
 export async function handleWebSubscriptionRequest(request: Request, deps: FunctionDeps, action: HelpCentreAction): Promise<Response> {
-  const type = await readType(request);
-  if (type instanceof Response) return type;
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const { type, language } = body;
   const { stripe, revenueCat, user } = deps;
   const policy = refundPolicyFromEnv(deps.env);
   const now = Math.floor(Date.now() / 1000);
@@ -251,6 +282,7 @@ export async function handleWebSubscriptionRequest(request: Request, deps: Funct
     if (outcome.canceled) canceled += 1;
     if (outcome.refunded) refunded += 1;
     if (outcome.acted) await revenueCat.postStripeReceipt(user.id, subscription.id);
+    await mailConfirmation(deps, subscription, outcome, language, now);
   }
   const stores = type === 'all' ? await storeCounts(revenueCat, user.id, action, now) : { appStore: 0, playStore: 0 };
   const counts: CancelRefundCounts = {

@@ -7,3 +7,6 @@ import { handleWebSubscriptionRequest } from '../_shared/web-subscription-reques
  * the answer also counts the App Store and Play Store subscriptions the user must cancel in the store.
  */
 export const handler: FunctionHandler = (request, deps) => handleWebSubscriptionRequest(request, deps, 'cancel');
+
+// The confirmation e-mail is sent once per subscription: public.customer_emails, written with the service role.
+export const needsServiceRole = true;

@@ -8,3 +8,6 @@ import { handleWebSubscriptionRequest } from '../_shared/web-subscription-reques
  * refund; with `all` the answer also counts the store subscriptions only the stores can refund.
  */
 export const handler: FunctionHandler = (request, deps) => handleWebSubscriptionRequest(request, deps, 'refund');
+
+// The confirmation e-mail is sent once per subscription: public.customer_emails, written with the service role.
+export const needsServiceRole = true;

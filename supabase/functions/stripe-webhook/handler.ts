@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PublicFunctionHandler, UserDatabase } from '../_shared/function-handler.ts';
 import { functionError } from '../_shared/function-response.ts';
 import type { RevenueCatClient } from '../_shared/revenuecat-client.ts';
+import { mailCustomer, paymentLanguage } from '../_shared/customer-mail.ts';
 import { recordPaymentEvent } from '../_shared/payment-events.ts';
 import { noteReceiptRecorded } from '../_shared/revenuecat-receipts.ts';
 import { refundSecondPayment } from '../_shared/refund-second-payment.ts';
@@ -119,13 +120,32 @@ async function completeFirstPayment(stripe: Stripe, serviceDb: UserDatabase, { s
 }
 
 /**
+ * The receipt of each paid invoice (the first payment and every renewal), once per invoice however
+ * often Stripe delivers the event, in the language the visitor paid in (decision 0236).
+ */
+async function mailReceipt(serviceDb: UserDatabase, env: (name: string) => string | undefined, doFetch: typeof fetch, invoice: Stripe.Invoice, { subscription, userId }: RecordedSubscription): Promise<void> {
+  const to = invoice.customer_email;
+  // A zero invoice (a 100 % coupon) took no money: no receipt.
+  if (to === null || to === '' || invoice.amount_paid <= 0) return;
+  await mailCustomer(serviceDb, env, doFetch, {
+    key: `receipt:${invoice.id}`,
+    userId,
+    kind: 'receipt',
+    to,
+    languages: [await paymentLanguage(serviceDb, subscription.id)],
+    facts: { amount: { minor: invoice.amount_paid, currency: invoice.currency }, date: invoice.status_transitions.paid_at ?? invoice.created },
+  });
+}
+
+/**
  * stripe-webhook: Stripe's event deliveries (`verify_jwt = false`, supabase/config.toml). The
  * signature is checked by the SDK against STRIPE_WEBHOOK_SECRET (missing or forged: 400, nothing
  * changes); each event id is handled once (public.stripe_webhook_events). What the event says about the
  * subscription's money goes to public.payment_events (the experiment report's outcomes). A failure answers 500, so
  * Stripe retries and the event is handled then.
  */
-export const publicHandler: PublicFunctionHandler = async (request, { stripe, serviceDb, revenueCat, env }) => {
+export const publicHandler: PublicFunctionHandler = async (request, deps) => {
+  const { stripe, serviceDb, revenueCat, env } = deps;
   if (request.method !== 'POST') return functionError(405, 'method_not_allowed', 'Use POST');
   if (serviceDb === undefined) throw new Error('stripe-webhook needs the service role (needsServiceRole)');
   const secret = env('STRIPE_WEBHOOK_SECRET');
@@ -148,8 +168,9 @@ export const publicHandler: PublicFunctionHandler = async (request, { stripe, se
   const subscriptionId = await subscriptionOf(stripe, event);
   if (subscriptionId !== undefined) await recordPaymentEvent(stripe, serviceDb, event, subscriptionId);
   const recorded = subscriptionId === undefined ? undefined : await keepRevenueCatInStep(stripe, serviceDb, revenueCat, subscriptionId);
-  if (recorded !== undefined && event.type === 'invoice.paid' && event.data.object.billing_reason === 'subscription_create') {
-    await completeFirstPayment(stripe, serviceDb, recorded);
+  if (recorded !== undefined && event.type === 'invoice.paid') {
+    if (event.data.object.billing_reason === 'subscription_create') await completeFirstPayment(stripe, serviceDb, recorded);
+    await mailReceipt(serviceDb, env, deps.fetch, event.data.object, recorded);
   }
   await markHandled(serviceDb, event);
   return Response.json({ received: true });

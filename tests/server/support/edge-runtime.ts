@@ -26,6 +26,8 @@ export async function startEdgeRuntime(port: number, config: ServerConfig, apiKe
     STRIPE_API_URL: config.stripeApiUrl,
     STRIPE_WEBHOOK_SECRET: config.stripeWebhookSecret,
     STRIPE_PAYMENT_METHOD_TYPES: 'card,paypal',
+    // The customer e-mails go to the stack's mailbox, as the in-process runner's default does.
+    MAIL_API_URL: `${config.siteUrl}/_dev/mail`,
     REVENUECAT_API_URL: config.revenueCatApiUrl,
     REVENUECAT_SECRET_KEY: config.revenueCatSecretKey,
     META_PIXEL_ID: config.metaPixelId,

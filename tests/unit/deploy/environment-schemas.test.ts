@@ -29,6 +29,7 @@ describe('the Edge Functions environment (supabase/functions/_shared/functions-e
     ['REVENUECAT_SECRET_KEY', serverConfig.LOCAL_REVENUECAT_SECRET_KEY, /REVENUECAT_SECRET_KEY \(.*\): is the local stack's published default/],
     ['STRIPE_WEBHOOK_SECRET', serverConfig.LOCAL_STRIPE_WEBHOOK_SECRET, /STRIPE_WEBHOOK_SECRET \(.*\): is the local stack's published default/],
     ['SUPABASE_URL', 'http://localhost:3000', /SUPABASE_URL \(.*\): is a local address/],
+    ['MAIL_API_URL', 'http://localhost:3000/_dev/mail', /MAIL_API_URL \(.*\): is not set or local/],
   ];
   it.each(refusals)('DEPLOY_ENV=production refuses %s = %s', (name, value, message) => {
     const env = { ...productionFunctionsEnv, [name]: value };

@@ -18,5 +18,7 @@ export const productionFunctionsEnv: Readonly<Record<string, string>> = {
   STRIPE_SECRET_KEY: 'rk_live_51AbCdEfGhIjKlMnOp',
   STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEfGhIjKlMnOpQrStUv',
   REVENUECAT_SECRET_KEY: 'sk_AbCdEfGhIjKlMnOpQrStUv',
+  MAIL_API_URL: 'https://mail-relay.nutrition.example.org',
+  MAIL_FROM: 'receipts@nutrition.example.org',
   DEPLOY_ENV: 'production',
 };
