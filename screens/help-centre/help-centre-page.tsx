@@ -4,7 +4,7 @@ import './help-centre.css';
 import { useHelpCentreArea } from '../areas/area-contexts';
 
 /**
- * /help-center: three choices. A general question or suggestion opens the configured support address
+ * /help-center: the choices. A general question or suggestion opens the configured support address
  * (a `mailto:` link with a subject in the visitor's language); cancel and refund lead to their pages.
  */
 export function HelpCentrePage() {
@@ -32,6 +32,13 @@ export function HelpCentrePage() {
           <Link className="help-centre__option" to="/help-center/refund">
             <span className="help-centre__option-title">{t('index.refund')}</span>
             <span className="help-centre__option-hint">{t('index.refundHint')}</span>
+          </Link>
+        </li>
+        <li>
+          {/* The withdrawal function's label, as EU Directive 2023/2673 wants it: clearly named, easy to find. */}
+          <Link className="help-centre__option" to="/help-center/withdrawal">
+            <span className="help-centre__option-title">{t('index.withdraw')}</span>
+            <span className="help-centre__option-hint">{t('index.withdrawHint')}</span>
           </Link>
         </li>
       </ul>

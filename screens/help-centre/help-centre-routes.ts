@@ -13,8 +13,9 @@ import type { StoreLoaderData } from './store-page';
 const ACTIONS: readonly HelpCentreAction[] = ['cancelation', 'refund'];
 
 /**
- * /help-center: the index (three choices, open to everyone) and, for signed-in users only,
- * /help-center/cancelation and /help-center/refund, each with index, apple, google and completed.
+ * /help-center: the index (the choices, open to everyone) and, for signed-in users only,
+ * /help-center/cancelation and /help-center/refund, each with index, apple, google and completed, and
+ * /help-center/withdrawal.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
 export function helpCentreRoutes(areas: { readonly account: AccountArea; readonly telemetry: TelemetryArea; readonly helpCentre: HelpCentreService }): RouteObject[] {
@@ -56,7 +57,26 @@ export function helpCentreRoutes(areas: { readonly account: AccountArea; readonl
           loader: async () => (await import('../account/account-nav-loader')).createAccountNavLoader(areas),
           Component: async () => (await import('../account-area-layout')).AccountAreaLayout,
         },
-        children: [{ index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } }, ...ACTIONS.map(pageFor)],
+        children: [
+          { index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } },
+          ...ACTIONS.map(pageFor),
+          {
+            // The withdrawal function (EU Directive 2023/2673): signed-in users' web contracts.
+            path: 'withdrawal',
+            ErrorBoundary: RetryErrorScreen,
+            lazy: { loader: async () => (await import('./signed-in-loader')).createSignedInLoader(areas) },
+            children: [
+              {
+                index: true,
+                lazy: {
+                  loader: async () => (await import('./withdrawal-loader')).createWithdrawalLoader(areas),
+                  action: async () => (await import('./withdrawal-action')).createWithdrawalAction(areas),
+                  Component: async () => (await import('./withdrawal-page')).WithdrawalPage,
+                },
+              },
+            ],
+          },
+        ],
       },
     ]),
   ];

@@ -259,4 +259,63 @@ describe('cancel and refund functions', () => {
     expect((await call(anonymous, CANCEL, { type: 'all' })).status).toBe(401);
     expect((await call(anonymous, REFUND, { type: 'all' })).status).toBe(401);
   });
+  describe('withdraw-from-contract', () => {
+    const WITHDRAW = 'withdraw-from-contract';
+    interface ListedContract {
+      readonly subscriptionId: string;
+      readonly withdrawableUntil: number | null;
+      readonly withdrawnAt: number | null;
+      readonly paid: { readonly minor: number; readonly currency: string };
+    }
+    const contracts = async (owner: User): Promise<ListedContract[]> => {
+      const answer = await call(owner.client, WITHDRAW, { list: true });
+      expect(answer.status).toBe(200);
+      return (answer.body as { data: { contracts: ListedContract[] } }).data.contracts;
+    };
+
+    it('inside the 14 days: refunds every payment in full, ends the contract at once, confirms the time of receipt by e-mail, once', async () => {
+      const erin = await user('withdraw-erin');
+      const frank = await user('withdraw-frank');
+      const subscriptionId = await webPurchasePaidDaysAgo(erin, 13);
+      const [listed] = await contracts(erin);
+      const created = (await stripe.subscriptions.retrieve(subscriptionId)).created;
+      expect(listed).toMatchObject({ subscriptionId, withdrawableUntil: created + 14 * DAY, withdrawnAt: null });
+      const paid = listed?.paid.minor ?? 0;
+      expect(paid).toBeGreaterThan(0);
+
+      // Not Frank's to withdraw from, and he sees none of Erin's contracts.
+      expect(await call(frank.client, WITHDRAW, { subscriptionId })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      expect(await contracts(frank)).toEqual([]);
+
+      // A double submit: one refund, one e-mail, the same time of receipt in both answers.
+      const answers = await Promise.all([call(erin.client, WITHDRAW, { subscriptionId, language: 'de' }), call(erin.client, WITHDRAW, { subscriptionId, language: 'de' })]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const received = answers.map((answer) => (answer.body as { data: { contract: ListedContract } }).data.contract.withdrawnAt);
+      expect(received[0]).toBeTypeOf('number');
+      expect(received[1]).toBe(received[0]);
+      const refunds = await refundsOf(subscriptionId);
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ amount: paid, status: 'succeeded', metadata: { withdrawal: 'true' } });
+      expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+      const mails = await confirmationsTo(server.url, erin.email);
+      expect(mails.map((mail) => mail.subject)).toEqual(['Ihr Widerruf des Vertrags ist bestätigt']);
+      expect(mails[0]?.text).toMatch(new RegExp(`am .+ UTC erhalten\\. Wir haben ${(paid / 100).toFixed(2).replace('.', ',')}\\s€ vollständig erstattet`));
+      // Asked again later: the first receipt stands, nothing more is refunded or sent.
+      const again = await call(erin.client, WITHDRAW, { subscriptionId });
+      expect((again.body as { data: { contract: ListedContract } }).data.contract.withdrawnAt).toBe(received[0]);
+      expect(await refundsOf(subscriptionId)).toHaveLength(1);
+      expect(await confirmationsTo(server.url, erin.email)).toHaveLength(1);
+      expect((await contracts(erin))[0]).toMatchObject({ withdrawnAt: received[0], paid: { minor: 0 } });
+    });
+
+    it('after the 14 days: refused with the reason, nothing refunded or ended', async () => {
+      const gina = await user('withdraw-gina');
+      const subscriptionId = await webPurchasePaidDaysAgo(gina, 15);
+      expect(await call(gina.client, WITHDRAW, { subscriptionId })).toMatchObject({ status: 409, body: { error: 'withdrawal_period_over' } });
+      expect(await refundsOf(subscriptionId)).toHaveLength(0);
+      expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
+      expect(await confirmationsTo(server.url, gina.email)).toEqual([]);
+      expect((await server.db.query('select 1 from public.contract_withdrawals where subscription_id = $1', [subscriptionId])).rows).toEqual([]);
+    });
+  });
 });

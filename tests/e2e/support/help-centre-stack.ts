@@ -40,14 +40,15 @@ async function recentWebPurchase(request: APIRequestContext, stripe: Stripe, sub
 }
 
 /**
- * A yearly web subscription paid 30 days ago, outside the 14-day refund window: its customer lives on
- * a Stripe test clock frozen then and carries the user's id (whose customer it is), as checkout's does.
+ * A yearly web subscription paid `daysAgo` days ago (30: outside the 14-day refund window): its
+ * customer lives on a Stripe test clock frozen then and carries the user's id (whose customer it is),
+ * as checkout's does. Answers the subscription's id.
  */
-async function oldWebPurchase(stripe: Stripe, subscriber: Subscriber): Promise<void> {
+export async function oldWebPurchase(stripe: Stripe, subscriber: Pick<Subscriber, 'email' | 'userId'>, daysAgo = 30): Promise<string> {
   const prices = await stripe.prices.list({ lookup_keys: ['y-intro'], limit: 1 });
   const price = prices.data[0];
   if (!price) throw new Error('no y-intro price');
-  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) - 30 * DAY });
+  const clock = await stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000) - daysAgo * DAY });
   const customer = await stripe.customers.create({ email: subscriber.email, metadata: { user_id: subscriber.userId }, test_clock: clock.id });
   const subscription = await stripe.subscriptions.create({
     customer: customer.id,
@@ -58,6 +59,7 @@ async function oldWebPurchase(stripe: Stripe, subscriber: Subscriber): Promise<v
     metadata: { user_id: subscriber.userId },
   });
   await pay(stripe, subscription.id);
+  return subscription.id;
 }
 
 /** The subscriber's store values in RevenueCat, read with the public key as the app reads them. */
@@ -86,7 +88,7 @@ export async function subscriberWith(request: APIRequestContext, stripe: Stripe,
     expected.push('play_store');
   }
   if (purchases.web === 'recent') await recentWebPurchase(request, stripe, subscriber);
-  if (purchases.web === 'outsideRefundWindow') await oldWebPurchase(stripe, subscriber);
+  if (purchases.web === 'outsideRefundWindow') await oldWebPurchase(stripe, subscriber, 30);
   if (purchases.web !== undefined) expected.push('stripe');
   await expect.poll(() => revenueCatStores(request, userId)).toEqual(expected.sort());
   return subscriber;
