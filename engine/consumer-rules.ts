@@ -11,7 +11,6 @@ const countryRulesSchema = z
   .object({
     immediateStartConsent: z.boolean(),
     withdrawalDays: z.number().int().min(0).max(60),
-    cancelWithoutSignIn: z.boolean(),
   })
   .strict();
 

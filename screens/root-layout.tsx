@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useSyncExternalStore } from 'react';
 import variants from 'virtual:flow-variants';
-import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useConsentArea, useTelemetryArea } from './areas/area-contexts';
 
 /**
@@ -39,10 +40,25 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
+      <SiteFooter />
       <ConsentPrompt />
     </>
   );
 }
+
+/**
+ * Every page's footer: "Cancel contracts here" (BGB § 312k asks for it on every page of a shop that sells
+ * contracts online; offered everywhere here, decision 0239). After the page, below the first screen,
+ * so it never competes with a question. Memoised: nothing in it changes from step to step.
+ */
+const SiteFooter = memo(function SiteFooter() {
+  const { t } = useTranslation('common');
+  return (
+    <footer className="site-footer">
+      <Link to="/help-center/cancel-contracts">{t('footer.cancelContracts')}</Link>
+    </footer>
+  );
+});
 
 /**
  * The notice while consent is asked for. Memoised: the layout renders again on every step, the notice

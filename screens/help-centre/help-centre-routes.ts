@@ -15,7 +15,7 @@ const ACTIONS: readonly HelpCentreAction[] = ['cancelation', 'refund'];
 /**
  * /help-center: the index (the choices, open to everyone) and, for signed-in users only,
  * /help-center/cancelation and /help-center/refund, each with index, apple, google and completed, and
- * /help-center/withdrawal.
+ * /help-center/withdrawal; /help-center/cancel-contracts is open to everyone.
  * Pages, loaders and actions are lazy chunks: this file ships with the app's entry.
  */
 export function helpCentreRoutes(areas: { readonly account: AccountArea; readonly telemetry: TelemetryArea; readonly helpCentre: HelpCentreService }): RouteObject[] {
@@ -60,6 +60,14 @@ export function helpCentreRoutes(areas: { readonly account: AccountArea; readonl
         children: [
           { index: true, lazy: { Component: async () => (await import('./help-centre-page')).HelpCentrePage } },
           ...ACTIONS.map(pageFor),
+          {
+            // "Cancel contracts here" (BGB § 312k): for everyone, no sign-in; every page's footer links here.
+            path: 'cancel-contracts',
+            lazy: {
+              action: async () => (await import('./cancel-contracts-action')).createCancelContractsAction(areas),
+              Component: async () => (await import('./cancel-contracts-page')).CancelContractsPage,
+            },
+          },
           {
             // The withdrawal function (EU Directive 2023/2673): signed-in users' web contracts.
             path: 'withdrawal',

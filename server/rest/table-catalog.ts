@@ -6,7 +6,7 @@ import { PostgrestError } from './postgrest-error';
 export const exposedSchema = 'public';
 
 /** The only tables REST serves, whatever else the schema holds. */
-export const exposedTables: readonly string[] = ['profiles', 'fx_rates', 'stripe_customers', 'stripe_webhook_events', 'stripe_purchases', 'revenuecat_receipts', 'conversion_marks', 'stripe_checkouts', 'server_event_sends', 'payment_events', 'checkout_consents', 'customer_emails', 'contract_withdrawals'];
+export const exposedTables: readonly string[] = ['profiles', 'fx_rates', 'stripe_customers', 'stripe_webhook_events', 'stripe_purchases', 'revenuecat_receipts', 'conversion_marks', 'stripe_checkouts', 'server_event_sends', 'payment_events', 'checkout_consents', 'customer_emails', 'contract_withdrawals', 'contract_cancellation_requests'];
 
 export interface TableInfo {
   readonly name: string;

@@ -4,19 +4,16 @@ export const CONSUMER_RULES = {
   "consentWordingVersion": 1,
   "default": {
     "immediateStartConsent": true,
-    "withdrawalDays": 14,
-    "cancelWithoutSignIn": true
+    "withdrawalDays": 14
   },
   "countries": {
     "DE": {
       "immediateStartConsent": true,
-      "withdrawalDays": 14,
-      "cancelWithoutSignIn": true
+      "withdrawalDays": 14
     },
     "US": {
       "immediateStartConsent": false,
-      "withdrawalDays": 0,
-      "cancelWithoutSignIn": false
+      "withdrawalDays": 0
     }
   }
 };

@@ -4,7 +4,6 @@ import { CONSUMER_RULES } from './consumer-rules.generated.ts';
 export interface CountryRules {
   readonly immediateStartConsent: boolean;
   readonly withdrawalDays: number;
-  readonly cancelWithoutSignIn: boolean;
 }
 
 export interface ConsumerRules {

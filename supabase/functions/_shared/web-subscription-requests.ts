@@ -58,7 +58,7 @@ async function readBody(request: Request): Promise<z.infer<typeof requestBody> |
 }
 
 /** The end of the period the subscription was paid for (Unix seconds). */
-function periodEnd(subscription: Stripe.Subscription): number {
+export function periodEnd(subscription: Stripe.Subscription): number {
   return Math.max(0, ...subscription.items.data.map((item) => item.current_period_end));
 }
 
@@ -130,7 +130,7 @@ function idempotencyKey(userId: string, subscriptionId: string, action: string):
  * intro -> full price switch) owns how its subscription ends, and Stripe refuses to set that on the
  * subscription, so the schedule is released first: its next phase would never start anyway.
  */
-async function cancelAtPeriodEnd(stripe: Stripe, userId: string, subscription: Stripe.Subscription): Promise<boolean> {
+export async function cancelAtPeriodEnd(stripe: Stripe, userId: string, subscription: Stripe.Subscription): Promise<boolean> {
   if (subscription.status === 'canceled' || subscription.cancel_at_period_end || subscription.cancel_at !== null) return false;
   await releaseSchedule(stripe, userId, subscription);
   try {
