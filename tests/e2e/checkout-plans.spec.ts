@@ -6,6 +6,7 @@ import { answerConsentAhead } from './support/consent-answer';
 import { pathOf } from './support/funnel-walker';
 import { startSignedIn } from './support/signed-in-session';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
+import { pauseClock } from './support/pause-clock';
 
 /**
  * /checkout/plans on the local stack: prices from list-stripe-prices, the subscription from
@@ -25,22 +26,6 @@ const timer = (page: Page) => page.getByRole('timer');
 async function secondsLeft(page: Page): Promise<number> {
   const [minutes, seconds] = ((await timer(page).textContent()) ?? '').split(':').map(Number);
   return (minutes ?? Number.NaN) * 60 + (seconds ?? Number.NaN);
-}
-
-/**
- * Stops the page clock where it is: from here only runFor moves it (page loads need it running).
- * pauseAt needs a time still ahead of the running clock; on a loaded machine more than the margin can
- * pass between reading the page's time and pausing, so a time already past is read again and retried.
- */
-async function pauseClock(page: Page): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
-    }
-  }
 }
 
 async function subscriptionsOf(stripe: Stripe, email: string): Promise<Stripe.Subscription[]> {
