@@ -87,6 +87,12 @@ export function buildCountStatement(table: TableInfo, plan: QueryPlan): SqlState
   return { text: `select count(*)::int as total from ${qualified(table)}${whereClause(plan.filters, params)}`, params: params.values };
 }
 
+/** DELETE with the plan's filters (supabase-js `.delete().eq(...)`); no returned rows. */
+export function buildDeleteStatement(table: TableInfo, plan: QueryPlan): SqlStatement {
+  const params = new Params();
+  return { text: `delete from ${qualified(table)}${whereClause(plan.filters, params)}`, params: params.values };
+}
+
 export interface InsertOptions {
   readonly columns: readonly string[];
   readonly rows: readonly Record<string, unknown>[];

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { runAsRequestRole } from '../db/run-as-request-role';
 import { InvalidJwtError, requestClaims } from '../request-claims';
 import type { RequestClaims } from '../request-claims';
-import { buildCountStatement, buildInsertStatement, buildSelectStatement } from './build-sql';
+import { buildCountStatement, buildDeleteStatement, buildInsertStatement, buildSelectStatement } from './build-sql';
 import type { ResultShape } from './build-sql';
 import { parseQueryString } from './parse-query-string';
 import { PostgrestError, postgrestErrorFrom } from './postgrest-error';
@@ -119,7 +119,7 @@ function parseRows(text: string, table: TableInfo, explicitColumns: readonly str
 
 /**
  * PostgREST's `/rest/v1/<table>` subset for the exposed tables: GET (select, filters, order, limit,
- * offset, counts, `.single()`) and POST (insert, upsert). Every request runs as its JWT's role.
+ * offset, counts, `.single()`), POST (insert, upsert) and DELETE (with filters). Every request runs as its JWT's role.
  */
 export function createRestRoutes({ db, config }: RestRoutesDeps): Hono {
   const app = new Hono();
@@ -229,9 +229,23 @@ export function createRestRoutes({ db, config }: RestRoutesDeps): Hono {
     }),
   );
 
-  app.on(['PUT', 'PATCH', 'DELETE'], '/:table', (c) =>
+  // The functions' customer e-mails give a claimed key back with it (supabase/functions/_shared/customer-mail.ts).
+  app.delete('/:table', (c) =>
+    handle(c, async (claims) => {
+      checkProfile(c.req.header('content-profile'));
+      const table = await catalog.table(c.req.param('table'));
+      const plan = parseQueryString(table, new URL(c.req.url).searchParams);
+      await runAsRequestRole(db, claims, { method: 'DELETE', path: c.req.path }, async (tx) => {
+        const statement = buildDeleteStatement(table, plan);
+        await tx.query(statement.text, statement.params);
+      });
+      return c.body(null, 204);
+    }),
+  );
+
+  app.on(['PUT', 'PATCH'], '/:table', (c) =>
     handle(c, async () => {
-      throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`, 'The local stack implements GET and POST');
+      throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`, 'The local stack implements GET, POST and DELETE');
     }),
   );
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
 import { localeText } from './support/account-stack';
-import { pathOf } from './support/funnel-walker';
+import { becomeVisitorOf, pathOf } from './support/funnel-walker';
 import { subscriberWith } from './support/help-centre-stack';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
 
@@ -25,6 +25,18 @@ async function mailsTo(request: APIRequestContext, address: string): Promise<Mai
 
 const text = (language: 'en' | 'de', key: string, values: Record<string, string> = {}): string =>
   Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, value), localeText(language, 'help-centre', key));
+
+test('every flow\'s first step ends in the footer link, above its background art, and it leads to the page', async ({ page, context, baseURL }) => {
+  for (const flow of ['default', 'v1', 'v2']) {
+    await context.clearCookies();
+    await becomeVisitorOf(context, baseURL ?? '', flow);
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A click lands on the element on top at that point: the art would take it if it covered the link.
+    await page.getByRole('contentinfo').getByRole('link', { name: localeText('en', 'common', 'footer.cancelContracts') }).click();
+    await expect.poll(() => pathOf(page), { message: flow }).toBe('/help-center/cancel-contracts');
+  }
+});
 
 test('in English from a funnel step\'s footer: the subscription stops renewing, confirmed on screen and by e-mail', async ({ page, request, baseURL }) => {
   const stripe = stripeEmulatorClient(baseURL ?? '');

@@ -534,6 +534,38 @@ describe('payment functions', () => {
     expect(await mailsTo(server.url, 'webhook-only@example.com')).toHaveLength(1);
   });
 
+  it('sends a receipt whose first send failed when Stripe delivers the event again', async () => {
+    const { client, id } = await user('receipt-retried@example.com');
+    const { subscriptionId } = ((await subscribe(client, introPrice)).body as CreatedSubscription).data;
+    // The mailbox refuses to store anything: the mail service answers 500.
+    await server.db.query(`create function local_stack.refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'mailbox down'; end $$`);
+    await server.db.query('create trigger refuse_mail before insert on local_stack.mail_messages for each row execute function local_stack.refuse_mail()');
+    const failedSince = new Date();
+    try {
+      await pay(subscriptionId);
+      const failed = await eventually(
+        async () => (await server.db.query<{ n: number }>('select count(*)::int as n from stripe.webhook_deliveries where last_status = 500 and created_at >= $1', [failedSince])).rows[0]?.n ?? 0,
+        (n) => n > 0,
+      );
+      expect(failed).toBeGreaterThan(0);
+      // The failed send gives its key back (a second event of the invoice may hold it for a moment).
+      const claimed = await eventually(async () => (await server.db.query('select key from public.customer_emails where user_id = $1', [id])).rows, (rows) => rows.length === 0);
+      expect(claimed).toEqual([]);
+    } finally {
+      await server.db.query('drop trigger refuse_mail on local_stack.mail_messages');
+      await server.db.query('drop function local_stack.refuse_mail()');
+    }
+    // Stripe's retry (the emulator's backoff starts at 1 s) sends it, once.
+    const mails = await eventually(() => mailsTo(server.url, 'receipt-retried@example.com'), (found) => found.length > 0, 20_000);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your receipt']);
+    await eventually(
+      async () => (await server.db.query<{ n: number }>("select count(*)::int as n from stripe.webhook_deliveries where status = 'pending'")).rows[0]?.n,
+      (n) => n === 0,
+      20_000,
+    );
+    expect(await mailsTo(server.url, 'receipt-retried@example.com')).toHaveLength(1);
+  });
+
   describe('recording a purchase from the completion page (no webhook: the page alone)', () => {
     beforeAll(async () => {
       // Stripe stops delivering to this stack's function, so only the page's calls record anything.

@@ -114,7 +114,9 @@ export async function sendOnce(serviceDb: UserDatabase, mailer: Mailer, key: str
   try {
     await mailer.send(mail);
   } catch (failure) {
-    await serviceDb.from('customer_emails').delete().eq('key', key);
+    const released = await serviceDb.from('customer_emails').delete().eq('key', key);
+    // A key that stays claimed would never be sent: say so rather than hide it behind the send's failure.
+    if (released.error !== null) throw new Error(`E-mail ${key} failed and stays claimed: ${released.error.message}`, { cause: failure });
     throw failure;
   }
   return true;
