@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chunkModulesFile } from '../tooling/vite-plugin-chunk-modules';
 
-/** Budget for the JavaScript the first funnel step needs (issue 14: "First-step JavaScript <= 110 KB gzip"; issue 2 had 90). */
-export const firstStepBudgetBytes = 110 * 1024;
+/**
+ * Budget for the JavaScript the first funnel step needs before it answers a tap (issue 31: 135 KB gzip,
+ * the stack's floor plus the product's own code; issue 14's 110 KB was retired, issue 2 had 90).
+ */
+export const firstStepBudgetBytes = 135 * 1024;
 
 export interface BundleReport {
   /** Entry plus its static imports, with gzip sizes in bytes. */
@@ -18,7 +21,18 @@ export interface BundleReport {
    * Checkout sources (issue 10) in the first step's files, from the build's module map (must be empty:
    * the checkout adds nothing to the first step); undefined when the build wrote no map.
    */
-  readonly checkoutInFirstStep: readonly { readonly file: string; readonly module: string; readonly bytes: number }[] | undefined;
+  readonly checkoutInFirstStep: readonly ChunkModule[] | undefined;
+  /**
+   * The answer store's sources (restore and the spec's storage keys) in the first step's files (must be
+   * empty, issue 28: the step loader loads them beside the flow chunk); undefined without a module map.
+   */
+  readonly answerStoreInFirstStep: readonly ChunkModule[] | undefined;
+}
+
+interface ChunkModule {
+  readonly file: string;
+  readonly module: string;
+  readonly bytes: number;
 }
 
 /**
@@ -30,6 +44,9 @@ const checkoutSources: readonly RegExp[] = [
   /^services\/(?:checkout|payments|tracking|product-api|location|receipts)\//,
   /^engine\/(?:checkout-machine|payment-completion-machine|payment-page-params|plan-pricing|purchase-value)\.ts$/,
 ];
+
+/** The answer store: restoring answers after a reload and writing the spec's keys (needed from the flow's machine on). */
+const answerStoreSources: readonly RegExp[] = [/^engine\/(?:answer-storage|restore-answers|western-digits)\.ts$/, /^services\/funnel\/browser-answer-store\.ts$/];
 
 interface ManifestChunk {
   readonly file: string;
@@ -68,16 +85,23 @@ export function bundleBudget(distDir: string): BundleReport | undefined {
     for (const [library, pattern] of forbiddenLibraries) if (pattern.test(code)) forbidden.push({ file, library });
   }
   const stripeInFirstStep = firstStepFiles.flatMap(({ file }) => stripeCodeIn(readFileSync(join(distDir, file), 'utf8')).map((library) => ({ file, library })));
-  return { firstStepFiles, firstStepGzipBytes, forbidden, stripeInFirstStep, checkoutInFirstStep: checkoutModulesIn(distDir, firstStepFiles) };
+  return {
+    firstStepFiles,
+    firstStepGzipBytes,
+    forbidden,
+    stripeInFirstStep,
+    checkoutInFirstStep: modulesIn(distDir, firstStepFiles, checkoutSources),
+    answerStoreInFirstStep: modulesIn(distDir, firstStepFiles, answerStoreSources),
+  };
 }
 
-function checkoutModulesIn(distDir: string, files: readonly { readonly file: string }[]): BundleReport['checkoutInFirstStep'] {
+function modulesIn(distDir: string, files: readonly { readonly file: string }[], sources: readonly RegExp[]): ChunkModule[] | undefined {
   const mapPath = join(distDir, chunkModulesFile);
   if (!existsSync(mapPath)) return undefined;
   const map = parseChunkModules(readFileSync(mapPath, 'utf8'));
   return files.flatMap(({ file }) =>
     Object.entries(map[file] ?? {})
-      .filter(([module]) => checkoutSources.some((pattern) => pattern.test(module)))
+      .filter(([module]) => sources.some((pattern) => pattern.test(module)))
       .map(([module, bytes]) => ({ file, module, bytes })),
   );
 }

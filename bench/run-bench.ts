@@ -91,6 +91,15 @@ if (bundle === undefined) {
     for (const f of bundle.checkoutInFirstStep) console.log(`budget: checkout code ${f.module} (${f.bytes} bytes) in the first step's dist/${f.file} - FAIL`);
     failures.push('checkout code in the first step');
   }
+  if (bundle.answerStoreInFirstStep === undefined) {
+    console.log(`budget: no answer-store code in the first step: not measured (the build wrote no ${chunkModulesFile})`);
+    failures.push('answer-store code in the first step (not measured)');
+  } else if (bundle.answerStoreInFirstStep.length === 0) {
+    console.log("budget: no answer-store code (restore, storage keys; issue 28) in the first step: OK");
+  } else {
+    for (const f of bundle.answerStoreInFirstStep) console.log(`budget: answer-store code ${f.module} (${f.bytes} bytes) in the first step's dist/${f.file} - FAIL`);
+    failures.push('answer-store code in the first step');
+  }
   if (bundle.forbidden.length === 0) {
     console.log('budget: no YAML parser and no classic zod in dist: OK');
   } else {

@@ -61,13 +61,8 @@ export function createFunnelMachine(flow: CompiledFlow, env: PathEnvironment = {
   const stepById = new Map(steps.map((step) => [step.id, step]));
   const lookUp = (stepId: string): CompiledStep | undefined => stepById.get(stepId);
   const idAt = (index: number): string => steps[index]?.id ?? FUNNEL_EXITED;
-  // The path of one answers object, walked once however many guards ask.
-  const paths = new WeakMap<FunnelAnswers, FunnelPath>();
-  const pathOf = (answers: FunnelAnswers): FunnelPath => {
-    let path = paths.get(answers);
-    if (!path) paths.set(answers, (path = walkPath(flow, answers, env)));
-    return path;
-  };
+  // walkPath keeps the path of one answers object: walked once however many guards ask.
+  const pathOf = (answers: FunnelAnswers): FunnelPath => walkPath(flow, answers, env);
 
   const stepStates = Object.fromEntries(
     steps.map((step) => {

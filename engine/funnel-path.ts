@@ -27,13 +27,33 @@ export interface FunnelPath {
 const unknown: Fact = { known: false };
 
 /**
+ * Paths already walked, per flow, environment and answers object. Answers are immutable (the machine
+ * makes a new object per change), so one tap's questions (the machine's guards, the step route's next
+ * step, progress and text values) walk the path once instead of once each (issue 31: per-tap work).
+ */
+const walked = new WeakMap<CompiledFlow, WeakMap<PathEnvironment, WeakMap<FunnelAnswers, FunnelPath>>>();
+
+/** The environment of a flow without computed values: one object, so that its walks are shared too. */
+const noEnvironment: PathEnvironment = {};
+
+/**
  * Walks the flow from its first step with the answers: after an answered step comes the target of its
  * first `next` route that holds, else the next step of the order; a step whose `when` does not hold is
  * skipped. The walk stops at the first unanswered step. Answers of steps off the path are ignored, so a
  * condition only ever sees answers the visitor gave on the way to it. A straight flow's path is its
  * steps up to the first unanswered one.
  */
-export function walkPath(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment = {}): FunnelPath {
+export function walkPath(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment = noEnvironment): FunnelPath {
+  let byEnvironment = walked.get(flow);
+  if (!byEnvironment) walked.set(flow, (byEnvironment = new WeakMap()));
+  let byAnswers = byEnvironment.get(env);
+  if (!byAnswers) byEnvironment.set(env, (byAnswers = new WeakMap()));
+  let path = byAnswers.get(answers);
+  if (!path) byAnswers.set(answers, (path = walk(flow, answers, env)));
+  return path;
+}
+
+function walk(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment): FunnelPath {
   const walker = new PathWalker(flow, env);
   const path: CompiledStep[] = [];
   for (let index = walker.land(0); index < flow.steps.length; ) {
@@ -49,7 +69,7 @@ export function walkPath(flow: CompiledFlow, answers: FunnelAnswers, env: PathEn
 }
 
 /** The step after `stepId` on the path the answers give (undefined: the exit, or not on the path). */
-export function nextOnPath(flow: CompiledFlow, answers: FunnelAnswers, stepId: string, env: PathEnvironment = {}): CompiledStep | 'exit' | undefined {
+export function nextOnPath(flow: CompiledFlow, answers: FunnelAnswers, stepId: string, env: PathEnvironment = noEnvironment): CompiledStep | 'exit' | undefined {
   const { steps } = walkPath(flow, answers, env);
   const position = steps.findIndex((step) => step.id === stepId);
   if (position === -1 || answers[stepId] === undefined) return undefined;
@@ -60,7 +80,7 @@ export function nextOnPath(flow: CompiledFlow, answers: FunnelAnswers, stepId: s
  * Answers of steps the path no longer passes (the visitor went back and chose otherwise): they are
  * dropped, with their storage. Steps after the frontier keep theirs until the path reaches them.
  */
-export function offPathAnswers(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment = {}): string[] {
+export function offPathAnswers(flow: CompiledFlow, answers: FunnelAnswers, env: PathEnvironment = noEnvironment): string[] {
   const path = walkPath(flow, answers, env);
   const onPath = new Set(path.steps.map((step) => step.id));
   const frontierIndex = path.frontier?.index ?? flow.steps.length;
@@ -73,7 +93,7 @@ export function offPathAnswers(flow: CompiledFlow, answers: FunnelAnswers, env: 
  * step whose condition is still open. An answer can only close ways, so N never grows and the bar
  * never goes back while the visitor moves on. Undefined for a sign-up step or one off the path.
  */
-export function pathProgress(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): { current: number; total: number } | undefined {
+export function pathProgress(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = noEnvironment): { current: number; total: number } | undefined {
   if (isSignUpStep(step)) return undefined;
   const path = walkPath(flow, answers, env);
   const position = path.steps.findIndex((candidate) => candidate.id === step.id);
@@ -95,7 +115,7 @@ export function pathProgress(flow: CompiledFlow, step: CompiledStep, answers: Fu
  * works without JavaScript): the next on the path when the step is answered, else the next step of the
  * order that may still be shown.
  */
-export function likelyNextStep(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): CompiledStep | undefined {
+export function likelyNextStep(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = noEnvironment): CompiledStep | undefined {
   const next = nextOnPath(flow, answers, step.id, env);
   if (next !== undefined) return next === 'exit' ? undefined : next;
   const walker = new PathWalker(flow, env, step.index);
@@ -275,7 +295,7 @@ export type TextValue = string | number | Date | TypedQuantity | TranslatedTerm;
  * translation key, e.g. the BMI band). A value that cannot
  * be known (an input skipped) is left out, and the text shows its placeholder name.
  */
-export function textValues(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = {}): Record<string, TextValue> {
+export function textValues(flow: CompiledFlow, step: CompiledStep, answers: FunnelAnswers, env: PathEnvironment = noEnvironment): Record<string, TextValue> {
   const walker = new PathWalker(flow, env);
   const path = walkPath(flow, answers, env);
   for (const onPath of path.steps) {

@@ -34,8 +34,8 @@ export function createAppRoutes({ funnel, account, telemetry }: { readonly funne
   const runtimeOf = (flowId: string): Promise<FlowRuntime> => {
     let runtime = runtimes.get(flowId);
     if (!runtime) {
-      runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId)]).then(async ([{ createFlowRuntime }, flow]) =>
-        createFlowRuntime(flow, funnel.funnelStorage, telemetry.trackOnboardingEvent, await loadPathEnvironment(flow)),
+      runtime = Promise.all([import('./funnel/flow-runtime'), loadCompiledFlow(flowId), funnel.funnelStorage.answers()]).then(async ([{ createFlowRuntime }, flow, answers]) =>
+        createFlowRuntime(flow, answers, telemetry.trackOnboardingEvent, await loadPathEnvironment(flow)),
       );
       // A failed chunk load must not stick: the next navigation retries.
       runtime.catch(() => runtimes.delete(flowId));

@@ -2,7 +2,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import { buildOnboardingEvent, type OnboardingEvent } from '../../engine/onboarding-event';
 import { createFunnelMachine, type FunnelMachine } from '../../engine/funnel-machine';
-import type { FunnelStorage } from '../../services/funnel/funnel-storage';
+import type { AnswerStore } from '../../services/funnel/funnel-storage';
 import type { PathEnvironment } from '../../engine/funnel-path';
 
 /** A loaded flow and the running funnel machine that interprets it (one per flow for the page's life). */
@@ -23,7 +23,7 @@ export interface FlowRuntime {
  */
 export function createFlowRuntime(
   flow: CompiledFlow,
-  storage: FunnelStorage,
+  storage: AnswerStore,
   trackOnboardingEvent: (event: OnboardingEvent) => void = () => {},
   env: PathEnvironment = {},
 ): FlowRuntime {

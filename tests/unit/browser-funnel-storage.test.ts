@@ -29,10 +29,11 @@ class MemoryStorage implements Storage {
 }
 
 describe('browserFunnelStorage', () => {
-  it('writes the spec keys and a progress record, and restores the answers from them', () => {
+  it('writes the spec keys and a progress record, and restores the answers from them', async () => {
     const local = new MemoryStorage();
     const session = new MemoryStorage();
-    const storage = browserFunnelStorage(local, session, vi.fn());
+    const funnelStorage = browserFunnelStorage(local, session, vi.fn());
+    const storage = await funnelStorage.answers();
     const answers = {
       gender: { kind: 'choice', value: 'male' },
       height: { kind: 'measurement', text: '67', unit: 'imperial' },
@@ -46,12 +47,12 @@ describe('browserFunnelStorage', () => {
     expect(JSON.stringify(local.entries())).not.toContain('ada@example.com');
     expect(session.entries()).toEqual({ email: 'ada@example.com' });
     expect(storage.restore(smallCompiledFlow)).toEqual(answers);
-    expect(storage.read('gender')).toBe('male');
+    expect(funnelStorage.read('gender')).toBe('male');
   });
 
-  it('removes the keys of steps the answer took off the path, keeping the shared unit keys', () => {
+  it('removes the keys of steps the answer took off the path, keeping the shared unit keys', async () => {
     const local = new MemoryStorage();
-    const storage = browserFunnelStorage(local, new MemoryStorage(), vi.fn());
+    const storage = await browserFunnelStorage(local, new MemoryStorage(), vi.fn()).answers();
     const answers = { gender: { kind: 'choice', value: 'male' }, height: { kind: 'measurement', text: '180', unit: 'metric' } } as const;
     storage.persist(smallCompiledFlow, stepOf('gender'), answers);
     storage.persist(smallCompiledFlow, stepOf('height'), answers);
@@ -61,7 +62,7 @@ describe('browserFunnelStorage', () => {
     expect(storage.restore(smallCompiledFlow)).toEqual({ gender: answers.gender });
   });
 
-  it('keeps working when storage throws (private mode), logging instead', () => {
+  it('keeps working when storage throws (private mode), logging instead', async () => {
     const broken = new MemoryStorage();
     broken.getItem = () => {
       throw new Error('SecurityError');
@@ -70,10 +71,18 @@ describe('browserFunnelStorage', () => {
       throw new Error('QuotaExceededError');
     };
     const log = vi.fn();
-    const storage = browserFunnelStorage(broken, broken, log);
+    const funnelStorage = browserFunnelStorage(broken, broken, log);
+    const storage = await funnelStorage.answers();
     expect(storage.restore(smallCompiledFlow)).toEqual({});
     expect(() => storage.persist(smallCompiledFlow, stepOf('gender'), { gender: { kind: 'choice', value: 'female' } })).not.toThrow();
-    expect(storage.read('gender')).toBeNull();
+    expect(funnelStorage.read('gender')).toBeNull();
     expect(log).toHaveBeenCalledTimes(3);
+  });
+
+  it('loads the answer store once and shares it between callers', async () => {
+    const storage = browserFunnelStorage(new MemoryStorage(), new MemoryStorage(), vi.fn());
+    const first = storage.answers();
+    expect(storage.answers()).toBe(first);
+    expect(await storage.answers()).toBe(await first);
   });
 });

@@ -86,6 +86,14 @@ describe('bundleBudget', () => {
     expect(bundleBudget(await buildApp('document.title = "x";', 'export const y = 1;'))?.checkoutInFirstStep).toBeUndefined();
   }, 60_000);
 
+  it("names the answer store's sources in the first step, and none when the flow's runtime loads them lazily", async () => {
+    const store = { 'engine/restore-answers.ts': 'export const restore = () => JSON.parse(localStorage.getItem("p") ?? "{}");' };
+    const eager = await buildApp("import { restore } from './engine/restore-answers.ts';\ndocument.title = String(restore());", 'export const y = 1;', store, true);
+    expect(bundleBudget(eager)?.answerStoreInFirstStep?.map((f) => f.module)).toEqual(['engine/restore-answers.ts']);
+    const lazy = await buildApp('document.title = "x";', "import { restore } from './engine/restore-answers.ts';\nexport const x = restore();", store, true);
+    expect(bundleBudget(lazy)?.answerStoreInFirstStep).toEqual([]);
+  }, 60_000);
+
   it('reports nothing without a build', () => {
     expect(bundleBudget(join(tmpdir(), 'no-such-dist'))).toBeUndefined();
   });

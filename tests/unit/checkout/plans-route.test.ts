@@ -81,7 +81,7 @@ describe('the plans loader', () => {
         checkout: { checkout: () => Promise.resolve({ productId: 'prod_x', session: { countdownStartedAt: () => 1234, offerShown: () => true, rememberOfferShown: () => {} } }) },
         funnel: {
           productApi: () => Promise.resolve(productApi(overrides.currency ?? 'eur')),
-          funnelStorage: { restore: () => ({}), persist: () => {}, read: (key: string) => answers[key] ?? null },
+          funnelStorage: { answers: () => Promise.reject(new Error('not used by the plans route')), read: (key: string) => answers[key] ?? null },
           browserLanguage: () => overrides.browserLanguage ?? 'de-DE',
           funnelVariant: () => overrides.variant,
         },

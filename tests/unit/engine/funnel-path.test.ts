@@ -26,6 +26,16 @@ describe('walkPath', () => {
     expect(path.frontier?.id).toBe('bestShape');
   });
 
+  it("walks once per answers object: a tap's questions (guards, next step, progress) share the walk, and new answers walk anew", () => {
+    const answers: FunnelAnswers = { ...woman };
+    expect(walkPath(flow, answers, env)).toBe(walkPath(flow, answers, env));
+    expect(walkPath(smallCompiledFlow, answers)).toBe(walkPath(smallCompiledFlow, answers));
+    expect(walkPath(flow, { ...answers }, env)).not.toBe(walkPath(flow, answers, env));
+    expect(walkPath(flow, { ...answers }, env)).toEqual(walkPath(flow, answers, env));
+    // Another flow or environment is another walk.
+    expect(walkPath(smallCompiledFlow, answers)).not.toBe(walkPath(flow, answers, env));
+  });
+
   it('shows a step only when its condition holds, and follows a route by answer', () => {
     expect(ids(woman)).toEqual(['gender', 'goal', 'pregnant']);
     expect(ids({ ...woman, gender: { kind: 'choice', value: 'male' } })).toEqual(['gender', 'goal', 'height']);
