@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
 import { localeText } from './support/account-stack';
+import { mailSubjectsTo } from './support/customer-mail';
 import { becomeVisitorOf, pathOf } from './support/funnel-walker';
 import { subscriberWith } from './support/help-centre-stack';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
@@ -11,17 +12,6 @@ import { stripeEmulatorClient } from './support/stripe-emulator-client';
  * screen and by e-mail; an unknown address gets the same confirmation and no e-mail.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-interface MailSummary {
-  readonly To: readonly { readonly Address: string }[];
-  readonly Subject: string;
-  readonly ID: string;
-}
-
-async function mailsTo(request: APIRequestContext, address: string): Promise<MailSummary[]> {
-  const list: { messages: MailSummary[] } = await (await request.get('/_dev/mail/api/v1/messages')).json();
-  return list.messages.filter((message) => message.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()));
-}
 
 const text = (language: 'en' | 'de', key: string, values: Record<string, string> = {}): string =>
   Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, value), localeText(language, 'help-centre', key));
@@ -67,7 +57,7 @@ test('in English from a funnel step\'s footer: the subscription stops renewing, 
 
   const [subscription] = (await stripe.subscriptions.list({ status: 'all', limit: 100 })).data.filter((candidate) => candidate.metadata.user_id === subscriber.userId);
   expect(subscription?.cancel_at_period_end).toBe(true);
-  await expect.poll(async () => (await mailsTo(request, subscriber.email)).map((mail) => mail.Subject)).toContain('Your cancellation is confirmed');
+  await expect.poll(() => mailSubjectsTo(request, subscriber.email)).toContain('Your cancellation is confirmed');
 });
 
 test('in German from the help centre\'s footer: an unknown address gets the same confirmation, and no e-mail is sent', async ({ page, request }) => {
@@ -82,5 +72,5 @@ test('in German from the help centre\'s footer: an unknown address gets the same
   await expect(page.getByRole('main')).toContainText(/Wir haben deine Kündigung am .+ erhalten\./);
   expect((await axeFindings(page, 'cancel contracts confirmation, German')).blocking).toEqual([]);
   // Nothing goes to an address without an account (the function answers after sending, so one would be there).
-  expect(await mailsTo(request, unknown)).toEqual([]);
+  expect(await mailSubjectsTo(request, unknown)).toEqual([]);
 });

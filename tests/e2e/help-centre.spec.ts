@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { localeText, signInThroughTheForm } from './support/account-stack';
+import { mailText } from './support/customer-mail';
 import { pathOf } from './support/funnel-walker';
 import { signInByStorage, subscriberWith } from './support/help-centre-stack';
 import { completionTimeoutMs, pay } from './support/payment-page';
@@ -53,6 +54,8 @@ test('signed out -> sign-in and back; web only: cancel, thank you, the dialog sh
   await expect(page.getByText('Your subscription has been cancelled.', { exact: false })).toBeVisible();
 
   expect(await dialogRows(page)).toEqual([['Web', 'cancelled']]);
+  // The confirmation the customer keeps: when it was received and when the subscription ends.
+  expect(await mailText(request, subscriber.email, 'Your cancellation is confirmed')).toMatch(/We received your cancellation on .+ UTC\. Your subscription will not renew and ends on .+\./);
 
   await page.goto('/help-center/cancelation');
   await expect(page.getByRole('button', { name: 'Request cancellation' })).toBeDisabled();
@@ -134,6 +137,8 @@ test('a real purchase through checkout, then refund inside the policy: refunded,
   await card.getByLabel('ZIP').fill('10001');
   await pay(page);
   await expect.poll(() => pathOf(page), { timeout: completionTimeoutMs }).toBe('/account/subscription');
+  // The receipt of the payment, with what was charged (the weekly intro price, €2.99).
+  expect(await mailText(request, subscriber.email, 'Your receipt')).toMatch(/Thank you for your payment of €2\.99 on .+\./);
 
   await page.goto('/help-center/refund');
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Refund request');
@@ -143,6 +148,7 @@ test('a real purchase through checkout, then refund inside the policy: refunded,
   await expect(page.getByText('Your payment has been refunded', { exact: false })).toBeVisible();
 
   expect(await dialogRows(page)).toEqual([['Web', 'refunded']]);
+  expect(await mailText(request, subscriber.email, 'Your refund is confirmed')).toMatch(/We refunded €2\.99 on .+\. Your subscription has ended\./);
 
   await page.goto('/help-center/refund');
   await expect(page.getByRole('button', { name: 'Request refund' })).toBeDisabled();

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
 import { localeText } from './support/account-stack';
+import { mailText } from './support/customer-mail';
 import { pathOf } from './support/funnel-walker';
 import { oldWebPurchase, signInByStorage, subscriberWith } from './support/help-centre-stack';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';
@@ -12,26 +13,6 @@ import { stripeEmulatorClient } from './support/stripe-emulator-client';
  * cancel instead.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-interface MailSummary {
-  readonly ID: string;
-  readonly To: readonly { readonly Address: string }[];
-  readonly Subject: string;
-}
-
-/** The text of the e-mail to `address` with this subject, once it has arrived. */
-async function mailText(request: APIRequestContext, address: string, subject: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const list: { messages: MailSummary[] } = await (await request.get('/_dev/mail/api/v1/messages')).json();
-      id = list.messages.find((message) => message.Subject === subject && message.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()))?.ID;
-      return id !== undefined;
-    })
-    .toBe(true);
-  const message: { Text: string } = await (await request.get(`/_dev/mail/api/v1/message/${id ?? ''}`)).json();
-  return message.Text;
-}
 
 const text = (language: 'en' | 'de', key: string, values: Record<string, string> = {}): string =>
   Object.entries(values).reduce((result, [name, value]) => result.replace(`{{${name}}}`, value), localeText(language, 'help-centre', key));
