@@ -15,13 +15,10 @@ async function hasPaidInvoice(stripe: Stripe, subscriptionId: string): Promise<b
 }
 
 /**
- * The caller's subscription when it is paid; otherwise the answer to send instead: 404 for an unknown
- * id and for another user's (the same answer, so ids cannot be probed), 409 `subscription_not_active`
- * while it is unpaid, 409 `second_payment_refunded` for a checkout paid after another replaced it
- * (also once the webhook or the replacing checkout has ended and refunded it). Throws on Stripe's own
- * failures (the runner answers 500).
+ * The caller's subscription whatever its status; otherwise 404 for an unknown id and for another user's
+ * (the same answer, so ids cannot be probed). Throws on Stripe's own failures (the runner answers 500).
  */
-export async function ownPaidSubscription(stripe: Stripe, db: UserDatabase, user: FunctionUser, subscriptionId: string): Promise<Stripe.Subscription | Response> {
+export async function ownSubscription(stripe: Stripe, db: UserDatabase, user: FunctionUser, subscriptionId: string): Promise<Stripe.Subscription | Response> {
   const notFound = functionError(404, 'not_found', `No such subscription: ${subscriptionId}`);
   let subscription: Stripe.Subscription;
   try {
@@ -30,7 +27,19 @@ export async function ownPaidSubscription(stripe: Stripe, db: UserDatabase, user
     if (isMissingResource(error)) return notFound;
     throw error;
   }
-  if (!(await isOwnCustomer(stripe, db, user, subscription.customer))) return notFound;
+  return (await isOwnCustomer(stripe, db, user, subscription.customer)) ? subscription : notFound;
+}
+
+/**
+ * The caller's subscription when it is paid; otherwise the answer to send instead: 404 for an unknown
+ * id and for another user's (the same answer, so ids cannot be probed), 409 `subscription_not_active`
+ * while it is unpaid, 409 `second_payment_refunded` for a checkout paid after another replaced it
+ * (also once the webhook or the replacing checkout has ended and refunded it). Throws on Stripe's own
+ * failures (the runner answers 500).
+ */
+export async function ownPaidSubscription(stripe: Stripe, db: UserDatabase, user: FunctionUser, subscriptionId: string): Promise<Stripe.Subscription | Response> {
+  const subscription = await ownSubscription(stripe, db, user, subscriptionId);
+  if (subscription instanceof Response) return subscription;
   const paid = PAID.has(subscription.status);
   // Paid after another checkout replaced it: refund, record nothing. The webhook (invoice.paid) usually
   // ends and refunds it before the completion page asks, and then it is `canceled`; the page must still

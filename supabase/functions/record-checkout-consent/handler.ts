@@ -1,11 +1,10 @@
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import { consumerRulesFor } from '../_shared/consumer-rules.ts';
 import { CONSUMER_RULES } from '../_shared/consumer-rules.generated.ts';
 import type { FunctionHandler } from '../_shared/function-handler.ts';
 import { functionError, readBody } from '../_shared/function-response.ts';
-import { isOwnCustomer } from '../_shared/stripe-customer.ts';
-import { isMissingResource, stripeErrorResponse } from '../_shared/stripe-error-response.ts';
+import { ownSubscription } from '../_shared/own-paid-subscription.ts';
+import { stripeErrorResponse } from '../_shared/stripe-error-response.ts';
 
 const body = z.object({
   subscriptionId: z.string().min(1),
@@ -37,18 +36,11 @@ export const handler: FunctionHandler = async (request, { stripe, db, serviceDb,
   const parsed = await readBody(request, body);
   if (parsed instanceof Response) return parsed;
   if (serviceDb === undefined) throw new Error('record-checkout-consent needs the service role (needsServiceRole)');
-  const notFound = functionError(404, 'not_found', `No such subscription: ${parsed.subscriptionId}`);
+  // Whatever its status: a checkout another tab replaced can still be paid, and is then refunded
+  // (decision 0225); its consent belongs on record all the same.
   try {
-    let subscription: Stripe.Subscription;
-    try {
-      subscription = await stripe.subscriptions.retrieve(parsed.subscriptionId);
-    } catch (error) {
-      if (isMissingResource(error)) return notFound;
-      throw error;
-    }
-    // Whatever its status: a checkout another tab replaced can still be paid, and is then refunded
-    // (decision 0225); its consent belongs on record all the same.
-    if (!(await isOwnCustomer(stripe, db, user, subscription.customer))) return notFound;
+    const subscription = await ownSubscription(stripe, db, user, parsed.subscriptionId);
+    if (subscription instanceof Response) return subscription;
   } catch (error) {
     return stripeErrorResponse(error);
   }

@@ -4,8 +4,8 @@ import { consumerRulesFor } from '../_shared/consumer-rules.ts';
 import { mailCustomer, paymentLanguage } from '../_shared/customer-mail.ts';
 import type { FunctionDeps, FunctionHandler, UserDatabase } from '../_shared/function-handler.ts';
 import { functionError, readBody } from '../_shared/function-response.ts';
-import { isOwnCustomer, mappedCustomerId } from '../_shared/stripe-customer.ts';
-import { isMissingResource } from '../_shared/stripe-error-response.ts';
+import { ownSubscription } from '../_shared/own-paid-subscription.ts';
+import { mappedCustomerId } from '../_shared/stripe-customer.ts';
 
 const body = z.union([
   z.object({ list: z.literal(true) }).strict(),
@@ -113,15 +113,8 @@ export const handler: FunctionHandler = async (request, deps) => {
   if (serviceDb === undefined) throw new Error('withdraw-from-contract needs the service role (needsServiceRole)');
   if ('list' in parsed) return Response.json({ data: { contracts: await contractsOf(deps, serviceDb) } });
 
-  const notFound = functionError(404, 'not_found', `No such subscription: ${parsed.subscriptionId}`);
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await stripe.subscriptions.retrieve(parsed.subscriptionId);
-  } catch (error) {
-    if (isMissingResource(error)) return notFound;
-    throw error;
-  }
-  if (!(await isOwnCustomer(stripe, deps.db, user, subscription.customer))) return notFound;
+  const subscription = await ownSubscription(stripe, deps.db, user, parsed.subscriptionId);
+  if (subscription instanceof Response) return subscription;
   const contract = await contractOf(stripe, serviceDb, subscription);
   const now = Math.floor(Date.now() / 1000);
   if (contract.withdrawnAt === null) {
