@@ -37,11 +37,15 @@ interface ChunkModule {
 
 /**
  * The checkout's sources (issue 10): its pages and route table, its machines and price rules, payments,
- * the pixel and server events, location and net amounts, receipts. They load from /checkout on.
+ * the pixel and server events, location and net amounts, receipts. They load from /checkout on. The
+ * pixel's consent gate (services/tracking/consent-gated-conversions.ts, under 1 KB) is not among them:
+ * the telemetry area starts it with the app, as the spec starts the pixel, and it loads the pixel itself
+ * only once consent is granted.
  */
 const checkoutSources: readonly RegExp[] = [
   /^screens\/checkout\//,
-  /^services\/(?:checkout|payments|tracking|product-api|location|receipts)\//,
+  /^services\/(?:checkout|payments|product-api|location|receipts)\//,
+  /^services\/tracking\/(?!consent-gated-conversions\.ts$)/,
   /^engine\/(?:checkout-machine|payment-completion-machine|payment-page-params|plan-pricing|purchase-value)\.ts$/,
 ];
 

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { consumerRulesFile, loadConsumerRules } from './consumer-rules.ts';
+import { consumerRulesFile, loadConsumerRules } from './load-consumer-rules.ts';
 import { formatFlowDiagnostic } from './flow-error.ts';
 
 const moduleId = 'virtual:consumer-rules';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consumerRulesModule, loadConsumerRules } from '../engine/consumer-rules';
+import { consumerRulesModule, loadConsumerRules } from '../engine/load-consumer-rules';
 import { formatFlowDiagnostic } from '../engine/flow-error';
 
 /**

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { compileFlow } from '../compile-flow';
 import type { FlowProjectResult } from '../compile-flow-project';
 import { compileFlowProject } from '../compile-flow-project';
-import { consumerRulesFile, loadConsumerRules } from '../consumer-rules';
+import { consumerRulesFile, loadConsumerRules } from '../load-consumer-rules';
 import { formatFlowDiagnostic } from '../flow-error';
 import { loadPaywalls, paywallsFile } from '../paywalls';
 import { renderFlowGraph } from '../flow-graph';

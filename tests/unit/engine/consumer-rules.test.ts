@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { consumerRulesFor, consumerRulesModule, loadConsumerRules, type ConsumerRules } from '../../../engine/consumer-rules';
+import { consumerRulesFor, type ConsumerRules } from '../../../engine/consumer-rules';
+import { consumerRulesModule, loadConsumerRules } from '../../../engine/load-consumer-rules';
 import { formatFlowDiagnostic } from '../../../engine/flow-error';
 import { consumerRulesFor as functionsRulesFor } from '../../../supabase/functions/_shared/consumer-rules';
 
