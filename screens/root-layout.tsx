@@ -40,8 +40,9 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <SiteFooter />
+      {/* The notice before the footer: the keyboard reaches its question right after the page's own controls. */}
       <ConsentPrompt />
+      <SiteFooter />
     </>
   );
 }
