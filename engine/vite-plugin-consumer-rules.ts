@@ -1,17 +1,10 @@
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { consumerRulesFile, loadConsumerRules } from './load-consumer-rules.ts';
-import { formatFlowDiagnostic } from './flow-error.ts';
+import { configPluginError } from './config-plugin-error.ts';
 
 const moduleId = 'virtual:consumer-rules';
 const resolvedId = `\0${moduleId}`;
-
-/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
-interface ConsumerRulesPluginError extends Error {
-  id?: string;
-  loc?: { file: string; line: number; column: number };
-  plugin?: string;
-}
 
 /**
  * Serves `virtual:consumer-rules` (default export: config/consumer-rules.yaml as `ConsumerRules`),
@@ -22,15 +15,7 @@ export function vitePluginConsumerRules(options: { readonly root?: string } = {}
   const checked = () => {
     const loaded = loadConsumerRules(root);
     if (loaded.ok) return loaded.value;
-    const error: ConsumerRulesPluginError = new Error(`consumer rules check failed:\n${loaded.diagnostics.map(formatFlowDiagnostic).join('\n')}`);
-    const first = loaded.diagnostics[0];
-    if (first !== undefined) {
-      error.id = join(root, first.file);
-      error.loc = { file: join(root, first.file), line: first.line, column: first.column };
-    }
-    error.plugin = 'vite-plugin-consumer-rules';
-    error.stack = '';
-    throw error;
+    throw configPluginError('vite-plugin-consumer-rules', 'consumer rules', root, loaded.diagnostics);
   };
   return {
     name: 'vite-plugin-consumer-rules',

@@ -1,20 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { formatFlowDiagnostic, type FlowDiagnostic } from './flow-error.ts';
+import { configPluginError } from './config-plugin-error.ts';
+import type { FlowDiagnostic } from './flow-error.ts';
 import { loadVariantsFile } from './load-variants-file.ts';
 import { catalogueFile, loadPaywalls, paywallsFile } from './paywalls.ts';
 import { flowProjectLayout, flowsDirFromEnvironment } from './read-flow-project.ts';
 
 const moduleId = 'virtual:paywalls';
 const resolvedId = `\0${moduleId}`;
-
-/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
-interface PaywallsPluginError extends Error {
-  id?: string;
-  loc?: { file: string; line: number; column: number };
-  plugin?: string;
-}
 
 /**
  * Serves `virtual:paywalls` (default export: the `CompiledPaywalls` of config/paywalls.yaml), checked
@@ -31,17 +25,7 @@ export function vitePluginPaywalls(options: { readonly root?: string } = {}): Pl
   };
   const flowsDir = () => flowsDirFromEnvironment(root) ?? join(root, flowProjectLayout.flowsDir);
 
-  const toError = (diagnostics: readonly FlowDiagnostic[]): PaywallsPluginError => {
-    const error: PaywallsPluginError = new Error(`paywalls check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}`);
-    const first = diagnostics[0];
-    if (first !== undefined) {
-      error.id = resolve(root, first.file);
-      error.loc = { file: resolve(root, first.file), line: first.line, column: first.column };
-    }
-    error.plugin = 'vite-plugin-paywalls';
-    error.stack = '';
-    return error;
-  };
+  const toError = (diagnostics: readonly FlowDiagnostic[]) => configPluginError('vite-plugin-paywalls', 'paywalls', root, diagnostics);
 
   const check = (watch: (path: string) => void) => {
     const variantsPath = join(flowsDir(), 'variants.yaml');

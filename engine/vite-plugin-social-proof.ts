@@ -1,17 +1,11 @@
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { formatFlowDiagnostic, type FlowDiagnostic } from './flow-error.ts';
+import { configPluginError } from './config-plugin-error.ts';
+import type { FlowDiagnostic } from './flow-error.ts';
 import { loadSocialProof, socialProofFile } from './social-proof.ts';
 
 const moduleId = 'virtual:social-proof';
 const resolvedId = `\0${moduleId}`;
-
-/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
-interface SocialProofPluginError extends Error {
-  id?: string;
-  loc?: { file: string; line: number; column: number };
-  plugin?: string;
-}
 
 /**
  * Serves `virtual:social-proof` (default export: the figures of config/social-proof.yaml's `SocialProof`,
@@ -22,17 +16,7 @@ interface SocialProofPluginError extends Error {
 export function vitePluginSocialProof(options: { readonly root?: string } = {}): Plugin {
   let root = options.root === undefined ? process.cwd() : resolve(options.root);
 
-  const toError = (diagnostics: readonly FlowDiagnostic[]): SocialProofPluginError => {
-    const error: SocialProofPluginError = new Error(`social proof check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}`);
-    const first = diagnostics[0];
-    if (first !== undefined) {
-      error.id = join(root, first.file);
-      error.loc = { file: join(root, first.file), line: first.line, column: first.column };
-    }
-    error.plugin = 'vite-plugin-social-proof';
-    error.stack = '';
-    return error;
-  };
+  const toError = (diagnostics: readonly FlowDiagnostic[]) => configPluginError('vite-plugin-social-proof', 'social proof', root, diagnostics);
 
   return {
     name: 'vite-plugin-social-proof',

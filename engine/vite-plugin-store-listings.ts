@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { formatFlowDiagnostic } from './flow-error.ts';
+import { configPluginError } from './config-plugin-error.ts';
 import type { FlowDiagnostic } from './flow-error.ts';
 import { loadStoreListings, storeListingsFile } from './store-listings.ts';
 
@@ -17,13 +17,6 @@ export interface VitePluginStoreListingsOptions {
 const moduleId = 'virtual:store-listings';
 const resolvedId = `\0${moduleId}`;
 
-/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
-interface StoreListingsPluginError extends Error {
-  id?: string;
-  loc?: { file: string; line: number; column: number };
-  plugin?: string;
-}
-
 /**
  * Serves `virtual:store-listings` (default export: the `StoreListingIds` of config/store-listings.yaml),
  * checked at build time. A malformed file fails every build with located messages; ids still `null`
@@ -33,17 +26,7 @@ export function vitePluginStoreListings(options: VitePluginStoreListingsOptions 
   let root = options.root === undefined ? process.cwd() : resolve(options.root);
   const production = options.production ?? process.env.DEPLOY_ENV === 'production';
 
-  const toError = (diagnostics: readonly FlowDiagnostic[]): StoreListingsPluginError => {
-    const error: StoreListingsPluginError = new Error(`store listings check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}`);
-    const first = diagnostics[0];
-    if (first !== undefined) {
-      error.id = join(root, first.file);
-      error.loc = { file: join(root, first.file), line: first.line, column: first.column };
-    }
-    error.plugin = 'vite-plugin-store-listings';
-    error.stack = '';
-    return error;
-  };
+  const toError = (diagnostics: readonly FlowDiagnostic[]) => configPluginError('vite-plugin-store-listings', 'store listings', root, diagnostics);
 
   return {
     name: 'vite-plugin-store-listings',
