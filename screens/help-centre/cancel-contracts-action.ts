@@ -1,4 +1,5 @@
 import type { ActionFunction } from 'react-router';
+import { z } from 'zod/mini';
 import type { AccountArea } from '../../services/account/account-area';
 import { BackendFunctionError } from '../../services/account/backend-function-error';
 import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
@@ -7,6 +8,8 @@ import type { TelemetryArea } from '../../services/telemetry/telemetry-area';
 export const CANCEL_CONTRACTS_FUNCTION = 'cancel-contract-without-sign-in';
 export const CANCEL_EMAIL_FIELD = 'email';
 export const CANCEL_LANGUAGE_FIELD = 'language';
+
+const answer = z.object({ data: z.object({ receivedAt: z.number() }) });
 
 export type CancelContractsActionData =
   | { readonly outcome: 'received'; readonly email: string; readonly receivedAt: number }
@@ -23,10 +26,8 @@ export function createCancelContractsAction(areas: { readonly account: Pick<Acco
     const language = form.get(CANCEL_LANGUAGE_FIELD);
     if (typeof email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) return { outcome: 'invalidEmail' };
     try {
-      const answer = await areas.account.backendFunctions.invoke(CANCEL_CONTRACTS_FUNCTION, { email: email.trim(), ...(typeof language === 'string' ? { language } : {}) });
-      const receivedAt = typeof answer === 'object' && answer !== null && 'data' in answer && typeof answer.data === 'object' && answer.data !== null && 'receivedAt' in answer.data ? answer.data.receivedAt : undefined;
-      if (typeof receivedAt !== 'number') throw new Error(`${CANCEL_CONTRACTS_FUNCTION} answered without receivedAt`);
-      return { outcome: 'received', email: email.trim(), receivedAt };
+      const { data } = answer.parse(await areas.account.backendFunctions.invoke(CANCEL_CONTRACTS_FUNCTION, { email: email.trim(), ...(typeof language === 'string' ? { language } : {}) }));
+      return { outcome: 'received', email: email.trim(), receivedAt: data.receivedAt };
     } catch (error) {
       if (error instanceof BackendFunctionError && error.status === 429) return { outcome: 'rateLimited' };
       if (error instanceof BackendFunctionError && error.status === 400) return { outcome: 'invalidEmail' };

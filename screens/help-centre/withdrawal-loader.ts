@@ -1,16 +1,17 @@
 import type { LoaderFunction } from 'react-router';
-import { z } from 'zod';
+// zod/mini: classic zod stays out of the browser bundle (bench/bundle-budget.ts).
+import { z } from 'zod/mini';
 import type { AccountArea } from '../../services/account/account-area';
 
 /** The help centre's withdrawal function (supabase/functions/withdraw-from-contract). */
 export const WITHDRAW_FUNCTION = 'withdraw-from-contract';
 
-const money = z.object({ minor: z.number().int(), currency: z.string() });
+const money = z.object({ minor: z.int(), currency: z.string() });
 const contract = z.object({
   subscriptionId: z.string(),
   concludedAt: z.number(),
-  withdrawableUntil: z.number().nullable(),
-  withdrawnAt: z.number().nullable(),
+  withdrawableUntil: z.nullable(z.number()),
+  withdrawnAt: z.nullable(z.number()),
   paid: money,
 });
 const listAnswer = z.object({ data: z.object({ contracts: z.array(contract) }) });

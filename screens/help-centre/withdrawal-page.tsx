@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { formatMoney } from '../../engine/plan-pricing';
 import { useDisplayLocale } from '../use-display-locale';
 import { WITHDRAWAL_LANGUAGE_FIELD, WITHDRAWAL_SUBSCRIPTION_FIELD, type WithdrawalActionData } from './withdrawal-action';
 import type { WithdrawableContract, WithdrawalLoaderData } from './withdrawal-loader';
@@ -23,7 +24,7 @@ export function WithdrawalPage() {
   const confirmHeadingId = useId();
   const date = (seconds: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(seconds * 1000));
   const moment = (seconds: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(seconds * 1000));
-  const amount = (money: WithdrawableContract['paid']) => new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency.toUpperCase() }).format(money.minor / 100);
+  const amount = (money: WithdrawableContract['paid']) => formatMoney(money.minor, money.currency, locale);
 
   // The answer is announced and focused: the page below it changed (the contract shows its withdrawal,
   // or, refused, the end of its period); a failure keeps the confirm step for another try.

@@ -62,9 +62,9 @@ async function paidCharges(stripe: Stripe, subscriptionId: string): Promise<Stri
 
 const unrefunded = (charge: Stripe.Charge): number => charge.amount - charge.amount_refunded;
 
-async function contractOf(stripe: Stripe, serviceDb: UserDatabase, subscription: Stripe.Subscription): Promise<Contract> {
+/** A contract as the page shows it, from the charges of its invoices (read once per call). */
+async function contractOf(serviceDb: UserDatabase, subscription: Stripe.Subscription, charges: readonly Stripe.Charge[]): Promise<Contract> {
   const days = consumerRulesFor(await countryOf(serviceDb, subscription.id)).withdrawalDays;
-  const charges = await paidCharges(stripe, subscription.id);
   return {
     subscriptionId: subscription.id,
     concludedAt: subscription.created,
@@ -89,7 +89,7 @@ async function contractsOf(deps: FunctionDeps, serviceDb: UserDatabase): Promise
       if (subscription.status === 'incomplete' || subscription.status === 'incomplete_expired') continue;
       const owner = subscription.metadata.user_id;
       if (owner !== undefined && owner !== user.id) continue;
-      contracts.push(await contractOf(stripe, serviceDb, subscription));
+      contracts.push(await contractOf(serviceDb, subscription, await paidCharges(stripe, subscription.id)));
     }
   }
   return contracts.sort((a, b) => b.concludedAt - a.concludedAt);
@@ -115,7 +115,8 @@ export const handler: FunctionHandler = async (request, deps) => {
 
   const subscription = await ownSubscription(stripe, deps.db, user, parsed.subscriptionId);
   if (subscription instanceof Response) return subscription;
-  const contract = await contractOf(stripe, serviceDb, subscription);
+  const charges = await paidCharges(stripe, subscription.id);
+  const contract = await contractOf(serviceDb, subscription, charges);
   const now = Math.floor(Date.now() / 1000);
   if (contract.withdrawnAt === null) {
     if (contract.withdrawableUntil === null) return functionError(409, 'withdrawal_not_offered', 'The rules of your country give no right of withdrawal for this contract');
@@ -126,14 +127,14 @@ export const handler: FunctionHandler = async (request, deps) => {
   }
   const receivedAt = (await withdrawnAt(serviceDb, subscription.id)) ?? now;
   // Everything paid comes back, then the contract ends: each refund once (its key), whatever the retries.
-  for (const charge of (await paidCharges(stripe, subscription.id)).filter((candidate) => unrefunded(candidate) > 0)) {
+  for (const charge of charges.filter((candidate) => unrefunded(candidate) > 0)) {
     await stripe.refunds.create(
       { charge: charge.id, amount: unrefunded(charge), reason: 'requested_by_customer', metadata: { user_id: user.id, subscription_id: subscription.id, withdrawal: 'true' } },
       { idempotencyKey: `withdrawal-${user.id}-${charge.id}` },
     );
   }
-  // What the customer got back for this contract: every refund of its payments (the e-mail's amount).
-  const refunded = { minor: (await paidCharges(stripe, subscription.id)).reduce((sum, charge) => sum + charge.amount_refunded, 0), currency: subscription.currency };
+  // What the customer got back for this contract (the e-mail's amount): every charge, now refunded in full.
+  const refunded = { minor: charges.reduce((sum, charge) => sum + charge.amount, 0), currency: subscription.currency };
   if (subscription.status !== 'canceled') {
     try {
       await stripe.subscriptions.cancel(subscription.id, { invoice_now: false, prorate: false });
