@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
-import { localeText } from './support/account-stack';
-import { mailSubjectsTo } from './support/customer-mail';
+import { localeText, mailSubjectsTo } from './support/account-stack';
 import { becomeVisitorOf, pathOf } from './support/funnel-walker';
 import { subscriberWith } from './support/help-centre-stack';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';

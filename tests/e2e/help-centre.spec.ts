@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { localeText, signInThroughTheForm } from './support/account-stack';
-import { mailText } from './support/customer-mail';
+import { localeText, mailText, signInThroughTheForm } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
 import { signInByStorage, subscriberWith } from './support/help-centre-stack';
 import { completionTimeoutMs, pay } from './support/payment-page';

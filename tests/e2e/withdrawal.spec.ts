@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
-import { localeText } from './support/account-stack';
-import { mailText } from './support/customer-mail';
+import { localeText, mailText } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
 import { oldWebPurchase, signInByStorage, subscriberWith } from './support/help-centre-stack';
 import { stripeEmulatorClient } from './support/stripe-emulator-client';

@@ -68,19 +68,39 @@ interface MailSummary {
   readonly Subject: string;
 }
 
-/** The newest e-mail to `address`, read through the Mailpit-compatible mailbox API. */
-export async function latestMailTo(request: APIRequestContext, address: string): Promise<{ subject: string; text: string }> {
+/** The mailbox's e-mails to `address`, newest first (its Mailpit-compatible API). */
+async function summariesTo(request: APIRequestContext, address: string): Promise<MailSummary[]> {
+  const list: { messages: MailSummary[] } = await (await request.get('/_dev/mail/api/v1/messages')).json();
+  return list.messages.filter((message) => message.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()));
+}
+
+/** The first e-mail to `address` that `pick` accepts (the newest one by default), once it has arrived. */
+async function mailTo(request: APIRequestContext, address: string, pick: (mail: MailSummary) => boolean = () => true): Promise<{ subject: string; text: string }> {
   let found: MailSummary | undefined;
   await expect
     .poll(async () => {
-      const list: { messages: MailSummary[] } = await (await request.get('/_dev/mail/api/v1/messages')).json();
-      found = list.messages.find((message) => message.To.some((to) => to.Address.toLowerCase() === address.toLowerCase()));
+      found = (await summariesTo(request, address)).find(pick);
       return found !== undefined;
     })
     .toBe(true);
   if (!found) throw new Error(`no mail to ${address}`);
   const message: { Subject: string; Text: string } = await (await request.get(`/_dev/mail/api/v1/message/${found.ID}`)).json();
   return { subject: message.Subject, text: message.Text };
+}
+
+/** The newest e-mail to `address`. */
+export function latestMailTo(request: APIRequestContext, address: string): Promise<{ subject: string; text: string }> {
+  return mailTo(request, address);
+}
+
+/** The text of the e-mail to `address` with this subject, once it has arrived. */
+export async function mailText(request: APIRequestContext, address: string, subject: string): Promise<string> {
+  return (await mailTo(request, address, (mail) => mail.Subject === subject)).text;
+}
+
+/** The subjects of the e-mails the mailbox holds for an address, now. */
+export async function mailSubjectsTo(request: APIRequestContext, address: string): Promise<string[]> {
+  return (await summariesTo(request, address)).map((mail) => mail.Subject);
 }
 
 /** An English (or other language) text of a namespace, from the files the app serves. */
