@@ -54,6 +54,7 @@ export function PaymentForm({ params, amountText, initialError, providerFailed, 
   // Recorded once per page: the server keeps the first record, so a second Pay (a declined card) goes
   // straight to the provider instead of waiting for a round trip that changes nothing.
   const consentRecorded = useRef(false);
+  const consentBox = useRef<HTMLInputElement>(null);
   if (fatal) throw fatal;
 
   useEffect(() => {
@@ -72,7 +73,7 @@ export function PaymentForm({ params, amountText, initialError, providerFailed, 
     // The box is the visitor's express request: Pay does nothing without it, and says why beside it.
     if (consentRequired && !consentGiven) {
       setConsentMissing(true);
-      document.getElementById(consentId)?.focus();
+      consentBox.current?.focus();
       return;
     }
     setSubmitting(true);
@@ -125,6 +126,7 @@ export function PaymentForm({ params, amountText, initialError, providerFailed, 
       {consentRequired ? (
         <div className="checkout-consent">
           <input
+            ref={consentBox}
             id={consentId}
             type="checkbox"
             className="checkout-consent__box"
