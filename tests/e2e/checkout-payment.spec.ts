@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { axeFindings } from '../a11y/axe-report';
-import { localeText, storedAccessToken } from './support/account-stack';
+import { localeText, mailText, storedAccessToken } from './support/account-stack';
 import { pathOf } from './support/funnel-walker';
 import { startSignedIn } from './support/signed-in-session';
 import { LOCAL_REVENUECAT_PUBLIC_KEY } from '../../services/receipts/receipt-settings';
@@ -237,6 +237,8 @@ test.describe('the payment page', () => {
     expect(await consentRecords(request, await storedAccessToken(page))).toEqual([
       { subscription_id: subscription.subscriptionId, given: true, wording_version: 1, language: 'de', country: await stackCountry(request) },
     ]);
+    // The receipt is written in the language the visitor paid in, with the amount as German writes it.
+    expect(await mailText(request, email, 'Ihre Zahlungsbestätigung')).toMatch(/Vielen Dank für Ihre Zahlung von 2,99\s€ am .+\./);
   });
 
   test('4242 pays: completion trusts only the PaymentIntent, records the purchase once, and the account shows WEB active', async ({ page, request, baseURL }) => {
