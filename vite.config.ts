@@ -10,6 +10,7 @@ import { vitePluginConsumerRules } from './engine/vite-plugin-consumer-rules.ts'
 import { vitePluginStoreListings } from './engine/vite-plugin-store-listings.ts';
 import { vitePluginChunkModules } from './tooling/vite-plugin-chunk-modules.ts';
 import { vitePluginCompileHints } from './tooling/vite-plugin-compile-hints.ts';
+import { firstPaintDevices } from './tooling/first-paint-devices.ts';
 import { vitePluginFirstPaint } from './tooling/vite-plugin-first-paint.ts';
 import { vitePluginPreloadFont } from './tooling/vite-plugin-preload-font.ts';
 import { vitePluginReactRouterProduction } from './tooling/vite-plugin-react-router-production.ts';
@@ -48,6 +49,8 @@ export default defineConfig({
     // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/, logLevel: 'silent' }),
   ],
+  // The bench's switch for the next-step prefetch (tooling/first-paint-devices.ts); on in every other build.
+  define: { 'import.meta.env.NEXT_STEP_PREFETCH': JSON.stringify(firstPaintDevices().prefetch) },
   server: {
     proxy: Object.fromEntries(localStackPaths.map((path) => [path, { target: localStackUrl }])),
   },

@@ -32,6 +32,8 @@ export interface DeviceFigures {
   readonly earlyTapsLost: number;
   /** The first tap after hydration, to the next question painted. */
   readonly tapMs: number;
+  /** The same tap, to the frame after every image of the next step (background, option icons) has loaded. */
+  readonly completeMs: number;
 }
 
 const CPU_SLOWDOWN = 4;
@@ -49,7 +51,7 @@ const LOST_AFTER_MS = 4000;
 export async function firstPaintDevicesBench(
   root: string,
   options: { rounds: number; visitorId: string; firstStepPath: string; before?: string; devicesOff?: boolean },
-): Promise<{ figures: DeviceFigures[]; failures: string[]; comparison?: string }> {
+): Promise<{ figures: DeviceFigures[]; failures: string[]; buys: string[]; comparison?: string }> {
   const variants: Variant[] = [
     ...(options.before === undefined ? [] : [{ label: `before ${options.before}`.slice(0, 16), setting: '-before', ref: options.before }]),
     { label: 'all devices', setting: '' },
@@ -83,6 +85,7 @@ export async function firstPaintDevicesBench(
           const load = await measureLoad(browser, url, options);
           loads.get(variant.label)?.push(load);
           if (variant.ref === undefined && load.earlyTapHolder !== (variant.off !== 'early-tap')) failures.push(`first-paint device early-tap ${variant.off === 'early-tap' ? 'still applies when switched off' : `does not apply (${variant.label} build: no holder on the page)`}`);
+          if (variant.ref === undefined && load.prefetched !== (variant.off !== 'prefetch')) failures.push(`first-paint device prefetch ${variant.off === 'prefetch' ? 'still applies when switched off' : `does not apply (${variant.label} build: no prefetch before the tap)`}`);
         }
       }
     } finally {
@@ -90,8 +93,11 @@ export async function firstPaintDevicesBench(
     }
     const figures = variants.map(({ label }) => summarise(label, loads.get(label) ?? []));
     const before = variants[0]?.ref === undefined ? undefined : loads.get(variants[0].label);
-    const comparison = before === undefined ? undefined : formatComparison(before, loads.get('all devices') ?? []);
-    return { figures, failures: [...new Set(failures)], ...(comparison === undefined ? {} : { comparison }) };
+    const all = loads.get('all devices') ?? [];
+    const comparison = before === undefined ? undefined : formatComparison('now - before', before, all);
+    // What each device buys: its build without it against the build with every device, round by round.
+    const buys = variants.flatMap((variant) => (variant.off === undefined ? [] : [formatComparison(`without ${variant.off} - all devices`, all, loads.get(variant.label) ?? [])]));
+    return { figures, failures: [...new Set(failures)], buys, ...(comparison === undefined ? {} : { comparison }) };
   } finally {
     for (const stack of stacks) await stack.stop();
     rmSync(work, { recursive: true, force: true });
@@ -109,30 +115,31 @@ function checkout(root: string, ref: string, dir: string): string {
 export function formatDeviceFigures(figures: readonly DeviceFigures[]): string {
   const row = (cells: readonly string[]): string => cells.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(11))).join(' ');
   return [
-    row(['build', 'FCP', 'step shown', 'hydrated', 'early tap', 'lost', 'tap']),
-    ...figures.map((f) => row([f.label, ms(f.firstContentfulPaintMs), ms(f.stepVisibleMs), ms(f.hydratedMs), ms(f.earlyTapMs), String(f.earlyTapsLost), ms(f.tapMs)])),
+    row(['build', 'FCP', 'step shown', 'hydrated', 'early tap', 'lost', 'tap', 'tap->whole']),
+    ...figures.map((f) => row([f.label, ms(f.firstContentfulPaintMs), ms(f.stepVisibleMs), ms(f.hydratedMs), ms(f.earlyTapMs), String(f.earlyTapsLost), ms(f.tapMs), ms(f.completeMs)])),
   ].join('\n');
 }
 
 /**
- * Now against before, round by round (the two loads of a round ran back to back, so they share the
- * machine's load at that moment): the median difference with its 95 % sign-test interval
+ * One build against another, round by round (the loads of a round ran back to back, so they share the
+ * machine's load at that moment): the median of `now - before` with its 95 % sign-test interval
  * (bench/paired-median-interval.ts). An interval that holds 0 shows no change this run can tell apart.
  */
-function formatComparison(before: readonly Load[], now: readonly Load[]): string {
+function formatComparison(title: string, before: readonly Load[], now: readonly Load[]): string {
   const metrics: readonly [string, (load: Load) => number][] = [
     ['FCP', (load) => load.firstContentfulPaintMs],
     ['step shown', (load) => load.stepVisibleMs],
     ['hydrated', (load) => load.hydratedMs],
     ['early tap', (load) => load.earlyTapMs ?? NaN],
     ['tap', (load) => load.tapMs],
+    ['tap->whole', (load) => load.completeMs],
   ];
   const lines = metrics.map(([name, of]) => {
     const { median, low, high, pairs } = pairedMedianInterval(now.map((load, round) => of(load) - of(before[round] ?? load)));
     const interval = low === undefined || high === undefined ? 'no 95 % interval (under 6 rounds)' : `95 % interval ${signed(low)} to ${signed(high)}`;
     return `${name.padEnd(11)} ${signed(median).padStart(6)} ms  ${interval}  (${pairs} rounds)`;
   });
-  return ['now - before, median of the differences per round (sign test interval):', ...lines].join('\n');
+  return [`${title}, median of the differences per round (sign test interval):`, ...lines].join('\n');
 }
 
 function signed(value: number): string {
@@ -156,7 +163,10 @@ interface Load {
   readonly hydratedMs: number;
   readonly earlyTapMs: number | undefined;
   readonly tapMs: number;
+  readonly completeMs: number;
   readonly earlyTapHolder: boolean;
+  /** The next step's prefetch ran before the tap (its performance mark). */
+  readonly prefetched: boolean;
 }
 
 /** Two loads of the first step as a new visitor of the baseline flow: one tapped at once, one after hydration. */
@@ -186,13 +196,16 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
     }, null, { polling: 'raf' });
     return { context, page, stepVisibleMs: Number(await stepVisibleMs.jsonValue()) };
   };
-  /** From the click to the frame that paints the next question (or undefined after LOST_AFTER_MS). */
-  const tapToNext = async (page: Awaited<ReturnType<typeof open>>['page']): Promise<number | undefined> => {
+  /**
+   * From the click to the frame that paints the next question, and to the frame after every image of
+   * the next step has loaded (undefined after LOST_AFTER_MS).
+   */
+  const tapToNext = async (page: Awaited<ReturnType<typeof open>>['page']): Promise<{ paintedMs: number; completeMs: number } | undefined> => {
     await page.locator('#root button[aria-pressed]').first().click({ noWaitAfter: true });
-    // In the page: each frame until the next question is there, then the frame that paints it.
-    // In the page: each frame until the next question is there, then the frame that paints it. (No
-    // named functions in here: tsx's keepNames would call a helper the page does not have.)
-    const painted = await page.evaluate(
+    // In the page: each frame until the next question is there, then the frame that paints it; then
+    // each frame until its images are loaded. (No named functions in here: tsx's keepNames would call
+    // a helper the page does not have.)
+    const times = await page.evaluate(
       async ({ start, lostAfterMs }) => {
         const until = performance.now() + lostAfterMs;
         while (location.pathname === start || document.querySelector('#root h1') === null) {
@@ -200,20 +213,26 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
           await new Promise((resolve) => requestAnimationFrame(resolve));
         }
         await new Promise((resolve) => requestAnimationFrame(resolve));
-        return await new Promise<number>((resolve) => {
+        const painted = await new Promise<number>((resolve) => {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => resolve(performance.now());
           channel.port2.postMessage(null);
         });
+        while ([...document.querySelectorAll('#root img')].some((image) => image instanceof HTMLImageElement && !image.complete)) {
+          if (performance.now() > until) return { painted, complete: Number.NaN };
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return { painted, complete: performance.now() };
       },
       { start: firstStepPath, lostAfterMs: LOST_AFTER_MS },
     );
     const clickAt: unknown = await page.evaluate((): unknown => Reflect.get(window, '__benchClickAt'));
-    return painted === null || typeof clickAt !== 'number' ? undefined : painted - clickAt;
+    return times === null || typeof clickAt !== 'number' ? undefined : { paintedMs: times.painted - clickAt, completeMs: times.complete - clickAt };
   };
 
   const early = await open();
-  const earlyTapMs = await tapToNext(early.page);
+  const earlyTapMs = (await tapToNext(early.page))?.paintedMs;
   const earlyTapHolder: unknown = await early.page.evaluate((): unknown => Reflect.get(window, '__benchHolder'));
   await early.context.close();
 
@@ -225,9 +244,10 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
   }));
   // Settled: the tap is the first the app handles, not one queued behind hydration.
   await late.page.waitForTimeout(1000);
-  const tapMs = (await tapToNext(late.page)) ?? NaN;
+  const prefetched = await late.page.evaluate(() => performance.getEntriesByName('next-step-prefetch').length > 0);
+  const tap = await tapToNext(late.page);
   await late.context.close();
-  return { firstContentfulPaintMs: paints.fcp, stepVisibleMs: late.stepVisibleMs, hydratedMs: paints.hydrated, earlyTapMs, tapMs, earlyTapHolder: earlyTapHolder === true };
+  return { firstContentfulPaintMs: paints.fcp, stepVisibleMs: late.stepVisibleMs, hydratedMs: paints.hydrated, earlyTapMs, tapMs: tap?.paintedMs ?? NaN, completeMs: tap?.completeMs ?? NaN, earlyTapHolder: earlyTapHolder === true, prefetched };
 }
 
 function summarise(label: string, loads: readonly Load[]): DeviceFigures {
@@ -244,6 +264,7 @@ function summarise(label: string, loads: readonly Load[]): DeviceFigures {
     earlyTapMs: median(early),
     earlyTapsLost: loads.length - early.length,
     tapMs: median(loads.map((load) => load.tapMs)),
+    completeMs: median(loads.map((load) => load.completeMs)),
   };
 }
 

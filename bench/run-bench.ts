@@ -161,10 +161,12 @@ if (bundle === undefined || !existsSync(serverEntry) || !existsSync(chromiumPath
   if (baseline?.visitorId === undefined || baseline.firstStepPath === undefined) {
     console.log('\nFirst-paint devices skipped: the local allocation sends no visitor to the baseline flow');
   } else {
-    const rounds = 5;
+    // Six: the fewest rounds the sign test gives a 95 % interval from (bench/paired-median-interval.ts).
+    const rounds = 6;
     console.log(`\nFirst-paint devices side by side (a build with each switched off, FIRST_PAINT_DEVICES; ${baseline.firstStepPath} as a phone at 4x CPU, median of ${rounds} interleaved rounds, ms)\n`);
     const devices = await firstPaintDevicesBench(root, { rounds, visitorId: baseline.visitorId, firstStepPath: baseline.firstStepPath });
     console.log(formatDeviceFigures(devices.figures));
+    console.log(`\nWhat each device buys (positive: the build without it is that much slower):\n\n${devices.buys.join('\n\n')}`);
     for (const problem of devices.failures) console.log(`budget: ${problem} - FAIL`);
     failures.push(...devices.failures);
   }

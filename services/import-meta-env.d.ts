@@ -21,4 +21,6 @@ interface ImportMetaEnv {
   readonly VITE_PRODUCT_API_URL?: string;
   readonly VITE_CONFIDENCE_CLIENT_SECRET?: string;
   readonly VITE_CONFIDENCE_RESOLVER_URL?: string;
+  /** False in a bench build with the next-step prefetch switched off (tooling/first-paint-devices.ts); else on. */
+  readonly NEXT_STEP_PREFETCH?: boolean;
 }

@@ -189,11 +189,13 @@ export function backgroundFor(background: CompiledBackground | undefined, gender
  */
 function usePrefetchNext(next: CompiledStep | undefined, gender: string | null, afterStepPainted: PageArea['afterStepPainted']): void {
   useEffect(() => {
-    if (!next) return;
+    if (!next || import.meta.env.NEXT_STEP_PREFETCH === false) return;
     let cancelled = false;
     // After the paint too: a step entered by a tap runs this effect before the browser paints it.
     afterStepPainted(() => {
       if (cancelled) return;
+      // For the bench: it checks the device applies (bench/first-paint-devices-bench.ts).
+      performance.mark('next-step-prefetch');
       screenRegistry[next.screen].preload();
       const image = backgroundFor(next.background, gender);
       if (image) new Image().src = window.matchMedia(WIDE_BACKGROUND_QUERY).matches ? wideImagePath(image) : image;

@@ -1,5 +1,5 @@
 import { transition } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { adjacencyMapToArray, getAdjacencyMap } from 'xstate/graph';
 import type { FunnelTestModel, PathEvent, PathSnapshot } from './funnel-test-model';
 
 /** One move of a path: from the state with key `from`, `event` leads to `state`. */
@@ -55,15 +55,24 @@ export function transitionKey(stateKey: string, eventKey: string): string {
  *
  * The transitions to cover are the model's adjacency map (`getAdjacencyMap`, states keyed without
  * answer values). A path is grown greedily: take an untaken transition of the current state, else
- * follow the shortest path (`getShortestPaths` with `fromState`/`toState`) to the nearest state that
- * has one. States of the first unanswered step can never be entered again once it is answered, so
- * everything that does not answer it is done first (a `filterEvents` search), and only then the answer
+ * follow the shortest path (a breadth-first search over that map) to the nearest state that has one. States of the first unanswered step can never be entered again once it is answered, so
+ * everything that does not answer it is done first (a search that never answers it), and only then the answer
  * that moves on. Every move is replayed on the concrete snapshot, so a path's states (and the storage
  * it expects) are exactly what the machine does, and coverage is counted from the replay.
  */
 export function generateCoveringPaths(model: FunnelTestModel, options: CoveringPathOptions): CoveringPathSet {
   const started = performance.now();
-  const { eventsOf, serializeState, serializeEvent, advancesFrontier } = model;
+  const { eventsOf, serializeEvent, advancesFrontier } = model;
+  // A snapshot's key is asked for many times per search (each wanted() check keys its events): once is enough.
+  const keys = new WeakMap<PathSnapshot, string>();
+  const serializeState = (snapshot: PathSnapshot): string => {
+    let key = keys.get(snapshot);
+    if (key === undefined) {
+      key = model.serializeState(snapshot);
+      keys.set(snapshot, key);
+    }
+    return key;
+  };
   const traversal = { events: eventsOf, serializeState, serializeEvent };
   const adjacency = getAdjacencyMap(model.logic, { ...traversal, fromState: model.initial });
 
@@ -72,7 +81,13 @@ export function generateCoveringPaths(model: FunnelTestModel, options: CoveringP
   // The wanted transitions of each class, and each transition's class.
   const classMembers = new Map<string, string[]>();
   const classOfKey = new Map<string, string>();
-  for (const { state, event } of adjacencyMapToArray(adjacency)) {
+  // The state graph as keys, for routes found in milliseconds (`routeTo`), and a snapshot of each key.
+  const edges = new Map<string, { event: PathEvent; to: string; advances: boolean }[]>();
+  const snapshotOf = new Map<string, PathSnapshot>();
+  for (const { state, event, nextState } of adjacencyMapToArray(adjacency)) {
+    const to = serializeState(nextState);
+    edges.set(serializeState(state), [...(edges.get(serializeState(state)) ?? []), { event, to, advances: advancesFrontier(state, event) }]);
+    if (!snapshotOf.has(to)) snapshotOf.set(to, nextState);
     const key = transitionKey(serializeState(state), serializeEvent(event));
     all.add(key);
     if (options.wanted && !options.wanted(state, event)) continue;
@@ -93,22 +108,67 @@ export function generateCoveringPaths(model: FunnelTestModel, options: CoveringP
   const untaken = (snapshot: PathSnapshot): PathEvent[] => eventsOf(snapshot).filter((event) => uncovered.has(keyOf(snapshot, event)));
   const untakenStaying = (snapshot: PathSnapshot): PathEvent[] => untaken(snapshot).filter((event) => !advancesFrontier(snapshot, event));
 
-  /** Events of the shortest path from `from` to the nearest state `wanted` accepts, or undefined. */
-  const routeTo = (from: PathSnapshot, wanted: (snapshot: PathSnapshot) => boolean, stayBehindFrontier: boolean): PathEvent[] | undefined => {
-    const fromKey = serializeState(from);
-    const paths = getShortestPaths(model.logic, {
-      ...traversal,
-      fromState: from,
-      toState: (snapshot) => serializeState(snapshot) !== fromKey && wanted(snapshot),
-      ...(stayBehindFrontier ? { filterEvents: (snapshot: PathSnapshot, event: PathEvent) => !advancesFrontier(snapshot, event) } : {}),
-    });
-    let best: PathEvent[] | undefined;
-    for (const path of paths) {
-      // The first step of a generated path is the start (an `xstate.init` marker), the rest carry the events.
-      const events = path.steps.slice(1).map((step) => step.event);
-      if (events.length > 0 && (best === undefined || events.length < best.length)) best = events;
+  /**
+   * A breadth-first search from `fromKey` to the nearest other state `wanted` accepts: the events of
+   * the shortest path, or undefined. `next` gives the moves out of a state and the states they lead to.
+   */
+  const search = <T>(start: T, keyOf: (node: T) => string, next: (node: T) => Iterable<{ event: PathEvent; node: T }>, wanted: (node: T) => boolean): PathEvent[] | undefined => {
+    const fromKey = keyOf(start);
+    const cameBy = new Map<string, { previous: string; event: PathEvent } | undefined>([[fromKey, undefined]]);
+    const queue = [start];
+    for (let head = 0; head < queue.length; head++) {
+      const at = queue[head];
+      if (at === undefined) break;
+      for (const { event, node } of next(at)) {
+        const key = keyOf(node);
+        if (cameBy.has(key)) continue;
+        cameBy.set(key, { previous: keyOf(at), event });
+        if (wanted(node)) {
+          const events: PathEvent[] = [];
+          for (let move = cameBy.get(key); move; move = cameBy.get(move.previous)) events.unshift(move.event);
+          return events;
+        }
+        queue.push(node);
+      }
     }
-    return best;
+    return undefined;
+  };
+
+  /**
+   * Events of the shortest path from `from` to the nearest other state `wanted` accepts, or undefined.
+   * Searched on the adjacency map's keys, then replayed on the concrete snapshot. A key leaves out what
+   * no move depends on now but a later one may (a straight flow's key has no stored unit choice, which
+   * decides the unit a later measurement opens in), so a replay that strays from the keys is searched
+   * again through the machine itself. (A search through the machine per route, as `getShortestPaths`
+   * does, took 88 s for the sleep flow's 292 paths.)
+   */
+  const routeTo = (from: PathSnapshot, wanted: (snapshot: PathSnapshot) => boolean, stayBehindFrontier: boolean): PathEvent[] | undefined => {
+    const allowed = (advances: boolean): boolean => !(stayBehindFrontier && advances);
+    const onKeys = search(
+      serializeState(from),
+      (key) => key,
+      (key) => (edges.get(key) ?? []).filter((edge) => allowed(edge.advances)).map((edge) => ({ event: edge.event, node: edge.to })),
+      (key) => {
+        const state = snapshotOf.get(key);
+        return state !== undefined && wanted(state);
+      },
+    );
+    if (onKeys === undefined) return undefined;
+    let replayed = from;
+    let faithful = true;
+    for (const event of onKeys) {
+      const expected = edges.get(serializeState(replayed))?.find((edge) => edge.event === event)?.to;
+      [replayed] = transition(model.logic, replayed, event);
+      faithful = serializeState(replayed) === expected;
+      if (!faithful) break;
+    }
+    if (faithful && wanted(replayed)) return onKeys;
+    return search(
+      from,
+      serializeState,
+      (snapshot) => eventsOf(snapshot).flatMap((event) => (allowed(advancesFrontier(snapshot, event)) ? [{ event, node: transition(model.logic, snapshot, event)[0] }] : [])),
+      wanted,
+    );
   };
 
   const paths: CoveringPath[] = [];

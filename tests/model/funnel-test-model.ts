@@ -3,10 +3,10 @@ import type { CompiledFlow, CompiledStep } from '../../engine/compiled-flow';
 import type { FunnelAnswer, UnitSystem } from '../../engine/funnel-answer';
 import { answerStorageWrites, answerUnit, initialUnitSystem, storageKeysOf } from '../../engine/answer-storage';
 import type { PathEnvironment } from '../../engine/funnel-path';
-import { readSteps } from '../../engine/verify-branches';
 import { dateBounds } from '../../engine/date-answer';
 import { createFunnelMachine, FUNNEL_EXITED, funnelStateOf, type FunnelEvent, type FunnelMachine } from '../../engine/funnel-machine';
 import { progressStorageKey, serializeAnswers } from '../../engine/restore-answers';
+import { branchAnswers } from './branch-answers';
 
 /**
  * Events of the test model: the funnel machine's own events, plus the unit toggle of the measurement
@@ -107,8 +107,8 @@ export const signedUpPath = '/sign-up/preparing';
 export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestModelOptions): FunnelTestModel {
   const machine = createFunnelMachine(flow, options.env);
   const branching = flow.steps.some((step) => step.when !== undefined || step.next !== undefined);
-  // Steps whose answers decide branches: their values (and which steps hold answers) are part of the state.
-  const decisive = branching ? readSteps(flow) : new Set<string>();
+  // What the conditions read: which answers a revisit gives, and how the key names a deciding answer.
+  const branches = branchAnswers(flow, options.env?.today);
   const steps = flow.steps;
   const byId = new Map(steps.map((step) => [step.id, step]));
   const stepOfValue = (value: unknown): CompiledStep | undefined => (typeof value === 'string' ? byId.get(value) : undefined);
@@ -163,7 +163,21 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
 
   const isAnswered = (snapshot: PathSnapshot, step: CompiledStep): boolean => snapshot.context.funnel.context.answers[step.id] !== undefined;
 
+  /**
+   * The answers offered on a step: those of its kind (`kindAnswers`), and on a revisit one per outcome
+   * of the conditions that read the step (branch-answers.ts), each once. Numbers compared with are
+   * typed in the stored unit, so they are offered while the screen shows it.
+   */
   const answersFor = (step: CompiledStep, answered: boolean, unit: UnitSystem | undefined): PathEvent[] => {
+    const own = kindAnswers(step, answered, unit);
+    if (!answered) return own;
+    const deciding = branches.revisit(step).filter((answer) => answer.kind !== 'measurement' || answer.unit === (unit ?? 'metric'));
+    const events = [...own, ...deciding.map((answer): PathEvent => ({ type: 'ANSWER', stepId: step.id, answer }))];
+    const keys = events.map(describePathEvent);
+    return events.filter((event, index) => keys.indexOf(describePathEvent(event)) === index);
+  };
+
+  const kindAnswers = (step: CompiledStep, answered: boolean, unit: UnitSystem | undefined): PathEvent[] => {
     const answer = (value: FunnelAnswer): PathEvent => ({ type: 'ANSWER', stepId: step.id, answer: value });
     switch (step.screen) {
       case 'singleChoice': {
@@ -190,7 +204,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       case 'slider': {
         const scale = step.scale;
         if (scale === undefined) return [];
-        // Both ends on a revisit (as options are), so a condition on the position goes both ways.
+        // Both ends on a revisit (as options are); a condition's thresholds come from branch-answers.ts.
         const positions = answered && options.allOptionsOn.has(step.id) ? [scale.min, scale.default, scale.max] : [scale.default];
         return positions.map((value) => answer({ kind: 'scale', value }));
       }
@@ -242,15 +256,16 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
     if (!step) return funnelStateOf(funnel);
     const base = `${step.id}${isAnswered(snapshot, step) ? ' (answered)' : ''}${unit ? ` [${unit}]` : ''}`;
     if (!branching) return base;
-    // A branching flow moves by answer values, and a changed answer clears others: the key names the
-    // steps that hold an answer, the values that decide branches and the stored unit choice.
+    // A branching flow moves by answers, and a changed answer clears others: the key names the steps
+    // that hold an answer, what the conditions make of the deciding ones (branch-answers.ts) and the
+    // stored unit choice.
     const answers = funnel.context.answers;
     const held = steps.flatMap((candidate) => {
       const answer = answers[candidate.id];
       if (!answer) return [];
-      // Values of the steps that decide branches; the unit of a measurement (it picks the unit shown on a revisit).
+      // The unit of a measurement: it picks the unit shown on a revisit.
       const unitShown = answerUnit(answer);
-      return [decisive.has(candidate.id) ? `${candidate.id}=${describeAnswer(answer)}` : `${candidate.id}${unitShown ? `:${unitShown}` : ''}`];
+      return [branches.decisive.has(candidate.id) ? `${candidate.id}=${branches.describe(candidate, answer, describeAnswer)}` : `${candidate.id}${unitShown ? `:${unitShown}` : ''}`];
     });
     // The stored unit choice decides the unit the next measurement step opens in.
     return `${base} {${held.join(', ')}} useMetric=${snapshot.context.local.useMetricOrImperial ?? '-'}`;
