@@ -1,22 +1,17 @@
 import type { ErrorReporter } from './error-reporter';
 
-export interface DeferredErrorReporter extends ErrorReporter {
-  /** Loads the SDK (once); errors reported meanwhile are sent when it is ready. */
-  start(): void;
-}
-
 const MAX_QUEUED = 100;
 
 /**
- * Error reporting whose SDK loads after the first step painted (or at the first error, which starts
- * it): errors before that are queued, not lost; also every error is logged to the console, as the spec
- * says. `onLive` runs once the SDK took over (the caller removes its early global handlers there).
+ * Error reporting whose SDK loads at the first error (decision 0255): errors reported while it loads
+ * are queued, not lost; also every error is logged to the console, as the spec says. `onLive` runs
+ * once the SDK took over (the caller removes its early global handlers there).
  */
 export function createDeferredErrorReporter(
   load: () => Promise<ErrorReporter>,
   log: (message: string, error: unknown) => void,
   onLive: () => void = () => {},
-): DeferredErrorReporter {
+): ErrorReporter {
   let queue: unknown[] | undefined = [];
   let live: ErrorReporter | undefined;
   let started = false;
@@ -43,6 +38,5 @@ export function createDeferredErrorReporter(
       else if (queue && queue.length < MAX_QUEUED) queue.push(error);
       start();
     },
-    start,
   };
 }

@@ -12,12 +12,16 @@ import { IDLE_TIMEOUT_MS, whenIdle } from '../when-idle';
 import type { TelemetryArea } from './telemetry-area';
 
 /**
- * Sentry, Snowplow and the Meta pixel, each its own chunk loaded once the first step has painted and
- * the root spinner is over; analytics keeps cookies and the pixel loads only with consent.
+ * Sentry, Snowplow and the Meta pixel, each its own chunk. Error reporting is on from the start (global
+ * handlers, a queue) and fetches the Sentry SDK at the first error, as Sentry's own loader script does
+ * (decision 0255): a visit without an error never downloads it. Snowplow and the pixel load once the
+ * first step has painted and the root spinner is over; analytics keeps cookies and the pixel loads only
+ * with consent.
  */
 export function browserTelemetryArea(platform: Platform, consent: Consent): TelemetryArea {
-  // Uncaught errors before the Sentry SDK loads go through the deferred reporter; once the SDK's own
-  // global handlers are installed these listeners leave, so nothing is reported twice.
+  // Uncaught errors before the Sentry SDK loads go through the deferred reporter (the first one loads
+  // it); once the SDK's own global handlers are installed these listeners leave, so nothing is
+  // reported twice.
   const onEarlyError = (event: ErrorEvent): void => errors.report(event.error ?? new Error(event.message));
   const onEarlyRejection = (event: PromiseRejectionEvent): void => errors.report(event.reason);
   const errors = createDeferredErrorReporter(
@@ -99,7 +103,6 @@ export function browserTelemetryArea(platform: Platform, consent: Consent): Tele
         // Analytics starts once consent is decided (so a granted visitor's first page view carries
         // their ids), or after a short wait, anonymously.
         void decidedConsent(consent, CONSENT_DECISION_WAIT_MS).then(() => analytics.start());
-        errors.start();
         // The ad pixel starts at the same moment, so it never weighs on the first step.
         conversions.start();
       });

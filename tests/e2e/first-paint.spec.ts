@@ -118,6 +118,9 @@ test('the app hydrates the prerendered step (no mismatch, no DOM replaced), havi
   const { spinnerEnd, starts } = await telemetryTimes();
   expect(spinnerEnd).toBeGreaterThanOrEqual(1_000);
   expect(starts.filter((entry) => entry.start < (spinnerEnd ?? Infinity))).toEqual([]);
+  // Error reporting fetches the Sentry SDK at the first error (decision 0255), and none happened: it
+  // used to start with analytics, before the analytics chunk.
+  expect(starts.filter((entry) => entry.url.includes('sentry-error-reporter'))).toEqual([]);
   // So does the prefetch of the next step (its screen chunk): nobody can leave a step they cannot see.
   const nextStep = await page.evaluate(() =>
     performance
