@@ -12,7 +12,8 @@ import { dateBounds, shiftDay } from '../../engine/date-answer';
  *
  * A comparison on a step's own answer (`disruptors includes caffeine`, `sleepHours < 7`) depends on
  * that answer alone, so answers with the same outcomes of every such comparison move the funnel alike:
- * the key names the outcomes (`sleepHours=<7:yes`), and one answer per set of outcomes is enough. A
+ * the key names the set of outcomes by its first answer (`sleepHours~3` for every position under 7),
+ * and one answer per set of outcomes is enough. A
  * 10-option multi-select and a 19-position slider were 10 and 3 values in the key each (and the
  * slider's 3 never crossed a threshold between its ends); now each is 2 outcomes. A comparison on a
  * computed value (`bmi >= 25`) depends on several answers at once: the steps it reads keep their values
@@ -23,7 +24,10 @@ export interface BranchAnswers {
   readonly decisive: ReadonlySet<string>;
   /** Answers of a revisited step that give each outcome set of the comparisons on it (empty for others). */
   readonly revisit: (step: CompiledStep) => readonly FunnelAnswer[];
-  /** The state key's name for an answer of a decisive step. */
+  /**
+   * The state key's name for an answer of a decisive step: `=` and its value for a calculator's input,
+   * else `~` and the first answer with the same outcomes (`~caffeine`: alike to caffeine for every condition).
+   */
   readonly describe: (step: CompiledStep, answer: FunnelAnswer, describeValue: (answer: FunnelAnswer) => string) => string;
 }
 
@@ -48,6 +52,8 @@ export function branchAnswers(flow: CompiledFlow, today: string | undefined): Br
   };
 
   const revisitAnswers = new Map<string, readonly FunnelAnswer[]>();
+  // Per step, the first candidate of each outcome set: the name an answer of that set goes by in keys.
+  const representatives = new Map<string, Map<string, FunnelAnswer>>();
   for (const step of flow.steps) {
     const candidates = candidateAnswers(step, onAnswer.get(step.id) ?? [], computedAges(comparisons), byValue(step), today);
     if (byValue(step)) {
@@ -58,12 +64,17 @@ export function branchAnswers(flow: CompiledFlow, today: string | undefined): Br
     const perOutcome = new Map<string, FunnelAnswer>();
     for (const candidate of candidates) if (!perOutcome.has(outcomes(step, candidate))) perOutcome.set(outcomes(step, candidate), candidate);
     revisitAnswers.set(step.id, [...perOutcome.values()]);
+    representatives.set(step.id, perOutcome);
   }
 
   return {
     decisive: new Set([...onAnswer.keys(), ...calculatorInputs]),
     revisit: (step) => revisitAnswers.get(step.id) ?? [],
-    describe: (step, answer, describeValue) => (byValue(step) ? describeValue(answer) : outcomes(step, answer)),
+    describe: (step, answer, describeValue) => {
+      if (byValue(step)) return `=${describeValue(answer)}`;
+      const representative = representatives.get(step.id)?.get(outcomes(step, answer));
+      return representative === undefined ? outcomes(step, answer) : `~${describeValue(representative)}`;
+    },
   };
 }
 

@@ -265,7 +265,7 @@ export function createFunnelTestModel(flow: CompiledFlow, options: FunnelTestMod
       if (!answer) return [];
       // The unit of a measurement: it picks the unit shown on a revisit.
       const unitShown = answerUnit(answer);
-      return [branches.decisive.has(candidate.id) ? `${candidate.id}=${branches.describe(candidate, answer, describeAnswer)}` : `${candidate.id}${unitShown ? `:${unitShown}` : ''}`];
+      return [branches.decisive.has(candidate.id) ? `${candidate.id}${branches.describe(candidate, answer, describeAnswer)}` : `${candidate.id}${unitShown ? `:${unitShown}` : ''}`];
     });
     // The stored unit choice decides the unit the next measurement step opens in.
     return `${base} {${held.join(', ')}} useMetric=${snapshot.context.local.useMetricOrImperial ?? '-'}`;
