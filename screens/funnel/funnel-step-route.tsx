@@ -117,6 +117,7 @@ export function FunnelStepRoute() {
       background={background}
       onBack={step.index > 0 ? onBack : undefined}
       focusHeading={opened.focusHeading}
+      afterPaint={afterStepPainted}
       direction={opened.direction}
       answersSurviveReload={funnelArea.answersSurviveReload}
       {...values}

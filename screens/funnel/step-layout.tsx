@@ -26,6 +26,8 @@ interface Props {
   readonly direction?: StepDirection;
   /** info: the values its heading and subheading interpolate (YAML `values:`). */
   readonly textValues?: Readonly<Record<string, TextValue>>;
+  /** Runs a task once the step has painted (the page area's `afterStepPainted`); at once by default. */
+  readonly afterPaint?: (task: () => void) => void;
   readonly children: ReactNode;
 }
 
@@ -37,20 +39,29 @@ interface Props {
  * Phones: one column; with a v2 background the content sits on a sheet below the image. Desktops: a
  * centred card over the canvas or over the full-viewport image (app.css).
  */
-export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, direction = 'none', textValues, children }: Props) {
+export function StepLayout({ step, headingId, progress, background, onBack, focusHeading, answersSurviveReload, direction = 'none', textValues, afterPaint = runNow, children }: Props) {
   const { t } = useTranslation();
   const text = useInterpolatedText(textValues);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    const heading = headingRef.current;
-    if (!focusHeading || heading === null) return;
-    // Never take focus back from a control of this step the visitor has already reached (a late run of
-    // this effect would send a keyboard user back to the heading).
-    const active = document.activeElement;
-    if (active !== null && active !== heading && heading.closest('main')?.contains(active) === true) return;
-    heading.focus();
-  }, [focusHeading, step.id]);
+    if (!focusHeading) return;
+    let cancelled = false;
+    // After the step has painted: focus forces a style and layout pass, which the new step's first
+    // frame would otherwise wait for (a tap's time, decision 0258).
+    afterPaint(() => {
+      const heading = headingRef.current;
+      if (cancelled || heading === null) return;
+      // Never take focus back from a control of this step the visitor has already reached (a late run
+      // would send a keyboard user back to the heading).
+      const active = document.activeElement;
+      if (active !== null && active !== heading && heading.closest('main')?.contains(active) === true) return;
+      heading.focus();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [focusHeading, step.id, afterPaint]);
 
   return (
     <div className={background ? 'step step--with-background' : 'step'}>
@@ -97,4 +108,8 @@ export function StepLayout({ step, headingId, progress, background, onBack, focu
       </div>
     </div>
   );
+}
+
+function runNow(task: () => void): void {
+  task();
 }
