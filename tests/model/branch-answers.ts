@@ -73,7 +73,7 @@ export function branchAnswers(flow: CompiledFlow, today: string | undefined): Br
     describe: (step, answer, describeValue) => {
       if (byValue(step)) return `=${describeValue(answer)}`;
       const representative = representatives.get(step.id)?.get(outcomes(step, answer));
-      return representative === undefined ? outcomes(step, answer) : `~${describeValue(representative)}`;
+      return `~${representative === undefined ? outcomes(step, answer) : describeValue(representative)}`;
     },
   };
 }

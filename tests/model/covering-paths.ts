@@ -51,14 +51,15 @@ export function transitionKey(stateKey: string, eventKey: string): string {
 
 /**
  * Paths from the initial state that together take every transition of the test model, built from
- * shortest paths (`xstate/graph`), never from an enumeration of simple paths.
+ * shortest paths, never from an enumeration of simple paths.
  *
  * The transitions to cover are the model's adjacency map (`getAdjacencyMap`, states keyed without
  * answer values). A path is grown greedily: take an untaken transition of the current state, else
- * follow the shortest path (a breadth-first search over that map) to the nearest state that has one. States of the first unanswered step can never be entered again once it is answered, so
- * everything that does not answer it is done first (a search that never answers it), and only then the answer
- * that moves on. Every move is replayed on the concrete snapshot, so a path's states (and the storage
- * it expects) are exactly what the machine does, and coverage is counted from the replay.
+ * follow the shortest path (`routeTo`) to the nearest state that has one. States of the first
+ * unanswered step can never be entered again once it is answered, so everything that does not answer
+ * it is done first (a search that never answers it), and only then the answer that moves on. Every
+ * move is replayed on the concrete snapshot, so a path's states (and the storage it expects) are
+ * exactly what the machine does, and coverage is counted from the replay.
  */
 export function generateCoveringPaths(model: FunnelTestModel, options: CoveringPathOptions): CoveringPathSet {
   const started = performance.now();
@@ -109,8 +110,8 @@ export function generateCoveringPaths(model: FunnelTestModel, options: CoveringP
   const untakenStaying = (snapshot: PathSnapshot): PathEvent[] => untaken(snapshot).filter((event) => !advancesFrontier(snapshot, event));
 
   /**
-   * A breadth-first search from `fromKey` to the nearest other state `wanted` accepts: the events of
-   * the shortest path, or undefined. `next` gives the moves out of a state and the states they lead to.
+   * A breadth-first search from `start` to the nearest other state `wanted` accepts: the events of the
+   * shortest path, or undefined. `next` gives the moves out of a state and the states they lead to.
    */
   const search = <T>(start: T, keyOf: (node: T) => string, next: (node: T) => Iterable<{ event: PathEvent; node: T }>, wanted: (node: T) => boolean): PathEvent[] | undefined => {
     const fromKey = keyOf(start);
