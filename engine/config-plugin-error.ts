@@ -9,13 +9,14 @@ export interface ConfigPluginError extends Error {
 }
 
 /**
- * The error a config plugin (config/*.yaml served as a virtual module) throws for a file that fails its
- * check: every located message, and the first one's position for Vite's overlay.
+ * The error a config plugin (flows/, config/*.yaml, served as virtual modules) throws for files that
+ * fail their check: every located message, and the first one's position for Vite's overlay.
  *
  * @param what the check's name in the message, e.g. `consumer rules`
+ * @param hint a last line after the messages, e.g. the command that prints the same report
  */
-export function configPluginError(plugin: string, what: string, root: string, diagnostics: readonly FlowDiagnostic[]): ConfigPluginError {
-  const error: ConfigPluginError = new Error(`${what} check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}`);
+export function configPluginError(plugin: string, what: string, root: string, diagnostics: readonly FlowDiagnostic[], hint?: string): ConfigPluginError {
+  const error: ConfigPluginError = new Error(`${what} check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}${hint === undefined ? '' : `\n${hint}`}`);
   const first = diagnostics[0];
   if (first !== undefined) {
     error.id = resolve(root, first.file);

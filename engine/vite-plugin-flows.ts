@@ -3,7 +3,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import type { FlowProjectResult } from './compile-flow-project.ts';
 import { compileFlowProject } from './compile-flow-project.ts';
 import type { FlowDiagnostic } from './flow-error.ts';
-import { formatFlowDiagnostic } from './flow-error.ts';
+import { configPluginError } from './config-plugin-error.ts';
 import { flowProjectLayout, flowsDirFromEnvironment, readFlowProject } from './read-flow-project.ts';
 import { didYouMean } from './suggest-name.ts';
 
@@ -59,13 +59,6 @@ function isFlowsPluginApi(value: unknown): value is FlowsPluginApi {
   return typeof value === 'object' && value !== null && 'compiledProject' in value && typeof value.compiledProject === 'function';
 }
 
-/** Raised to Vite (build failure, dev error overlay); `loc`/`id` let Vite link to the YAML line. */
-interface FlowPluginError extends Error {
-  id?: string;
-  loc?: { file: string; line: number; column: number };
-  plugin?: string;
-}
-
 /**
  * Serves the compiled flows to the app as virtual modules, compiled at build time so the browser gets
  * plain JSON and neither a YAML parser nor zod reaches the bundle:
@@ -102,21 +95,7 @@ export function vitePluginFlows(options: VitePluginFlowsOptions = {}): Plugin {
     return cached;
   };
 
-  const toError = (diagnostics: readonly FlowDiagnostic[]): FlowPluginError => {
-    const error: FlowPluginError = new Error(
-      `flow check failed:\n${diagnostics.map(formatFlowDiagnostic).join('\n')}\n(run "npm run flows -- check" for the same report)`,
-    );
-    const first = diagnostics[0];
-    if (first !== undefined) {
-      const file = resolve(root, first.file);
-      error.id = file;
-      error.loc = { file, line: first.line, column: first.column };
-    }
-    error.plugin = PLUGIN_NAME;
-    // The messages are the whole story; a stack into the compiler would only hide them in the overlay.
-    error.stack = '';
-    return error;
-  };
+  const toError = (diagnostics: readonly FlowDiagnostic[]) => configPluginError(PLUGIN_NAME, 'flow', root, diagnostics, '(run "npm run flows -- check" for the same report)');
 
   const pathInside = (dir: string, file: string): string | undefined => {
     const rel = relative(dir, file).split(sep).join('/');
