@@ -6,6 +6,7 @@ import type { ConsentArea } from './consent/consent-area';
 import type { FunnelArea } from './funnel/funnel-area';
 import type { HelpCentreService } from './help-centre/help-centre-service';
 import type { PageArea } from './page/page-area';
+import { loadOnce } from './load-once';
 import type { Platform } from './platform';
 import type { TelemetryArea } from './telemetry/telemetry-area';
 
@@ -37,16 +38,7 @@ export function wireAppServices(make: AreaFactories): AppServices {
     telemetry,
     consent,
     account: make.account(platform),
-    checkout: once(() => make.checkout(platform, telemetry)),
-    helpCentre: once(() => make.helpCentre(platform)),
-  };
-}
-
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load();
-    loading.catch(() => (loading = undefined));
-    return loading;
+    checkout: loadOnce(() => make.checkout(platform, telemetry)),
+    helpCentre: loadOnce(() => make.helpCentre(platform)),
   };
 }

@@ -1,4 +1,5 @@
 import type { PaymentsService } from '../payments/payments-service';
+import { loadOnce } from '../load-once';
 import type { Platform } from '../platform';
 import type { ConversionTracking } from '../tracking/conversion-tracking';
 import type { CheckoutArea } from './checkout-area';
@@ -9,9 +10,9 @@ import type { CheckoutServices } from './checkout-services';
  * (services/composition-root.ts); Stripe code and the plans page's product are further chunks below it.
  */
 export function browserCheckoutArea(platform: Platform, conversions: ConversionTracking): CheckoutArea {
-  let stripe: ReturnType<PaymentsService['stripe']> | undefined;
-  const loadPayments = (): ReturnType<PaymentsService['stripe']> => {
-    const loading = import('../payments/payments-settings').then(({ paymentsSettings }) => {
+  // A failed script or chunk load does not stick: the next payment page tries again.
+  const stripe: PaymentsService['stripe'] = loadOnce(() =>
+    import('../payments/payments-settings').then(({ paymentsSettings }) => {
       const settings = paymentsSettings(platform.env, platform.origin);
       return settings.provider === 'stripe'
         ? import('../payments/load-stripe-js').then(({ loadStripeJs }) => loadStripeJs(settings.publishableKey))
@@ -24,20 +25,12 @@ export function browserCheckoutArea(platform: Platform, conversions: ConversionT
               fetch: platform.fetch,
             }),
           );
-    });
-    // A failed script load must not stick: the next payment page tries again.
-    loading.catch(() => (stripe = undefined));
-    return loading;
-  };
-  let checkout: Promise<CheckoutServices> | undefined;
-  const loadCheckout = (): Promise<CheckoutServices> => {
-    checkout ??= import('./checkout-services').then(({ createCheckoutServices }) => createCheckoutServices(platform.env, platform.session.storage, platform.log));
-    checkout.catch(() => (checkout = undefined));
-    return checkout;
-  };
+    }),
+  );
+  const checkout = loadOnce(() => import('./checkout-services').then(({ createCheckoutServices }): CheckoutServices => createCheckoutServices(platform.env, platform.session.storage, platform.log)));
   return {
-    payments: { stripe: () => (stripe ??= loadPayments()) },
-    checkout: loadCheckout,
+    payments: { stripe },
+    checkout,
     registerPurchase: (purchase) => conversions.purchase(purchase),
   };
 }

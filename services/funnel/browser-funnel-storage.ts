@@ -1,3 +1,4 @@
+import { loadOnce } from '../load-once';
 import { guardStorage } from '../storage/guard-storage';
 import type { KeyValueStorage } from '../storage/key-value-storage';
 import type { AnswerStore, FunnelStorage } from './funnel-storage';
@@ -11,17 +12,8 @@ import type { AnswerStore, FunnelStorage } from './funnel-storage';
  */
 export function browserFunnelStorage(local: KeyValueStorage, session: KeyValueStorage, log: (message: string, error: unknown) => void): FunnelStorage {
   const safely = guardStorage('Funnel storage unavailable', log);
-  let store: Promise<AnswerStore> | undefined;
   return {
-    answers: () => {
-      if (!store) {
-        const loading = import('./browser-answer-store').then(({ browserAnswerStore }) => browserAnswerStore(local, session, log));
-        // A failed chunk load must not stick: the next navigation retries.
-        loading.catch(() => (store = undefined));
-        store = loading;
-      }
-      return store;
-    },
+    answers: loadOnce(() => import('./browser-answer-store').then(({ browserAnswerStore }): AnswerStore => browserAnswerStore(local, session, log))),
     read: (key: string) => safely(null, () => local.getItem(key)),
   };
 }
