@@ -3,7 +3,7 @@ import type { NumberUnitDefinition, ResolvedFlow, StepDefinition, VisualDefiniti
 import { BMI_SCALE, bmiScaleBands } from './bmi-bands.ts';
 import type { TranslationCatalog } from './translation-catalog.ts';
 import { optionLabelKey, translationKeys } from './translation-keys.ts';
-import { conditionComparisons } from './flow-condition.ts';
+import { conditionComparisons, stepConditions } from './flow-condition.ts';
 
 export interface CompileFlowOptions {
   /** Compile this order instead of the flow's `order` line (FLOW_ORDER). */
@@ -71,7 +71,7 @@ function namespacesUsed(steps: readonly CompiledStep[], translations: Translatio
 }
 
 function calculatorsUsedBy(step: CompiledStep): string[] {
-  const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
+  const conditions = stepConditions(step);
   const shown = Object.values(step.values ?? {}).flatMap((source) => ('computed' in source ? [source.computed] : []));
   return [...shown, ...conditions.flatMap((condition) => conditionComparisons(condition).flatMap(({ comparison }) => ('computed' in comparison ? [comparison.computed] : [])))];
 }

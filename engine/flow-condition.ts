@@ -14,6 +14,11 @@ export interface ConditionFacts {
 
 export type Fact = { readonly known: false } | { readonly known: true; readonly value: string | number | readonly string[] | undefined };
 
+/** A step's conditions: its own `when`, then each route's (a compiled step or a YAML one alike). */
+export function stepConditions(step: { readonly when?: Condition | undefined; readonly next?: readonly { readonly when?: Condition | undefined }[] | undefined }): Condition[] {
+  return [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
+}
+
 /** A comparison: the test it makes and its operand (the YAML allows exactly one; the verifier checks). */
 export type ConditionComparison = Extract<Condition, { answer: string } | { computed: string }>;
 

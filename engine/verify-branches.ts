@@ -1,11 +1,11 @@
 import { calculatorNames, calculators, isCalculatorName } from './calculators.ts';
 import type { CompiledFlow, CompiledStep } from './compiled-flow.ts';
 import type { FlowDiagnostic, FlowPath } from './flow-error.ts';
-import { comparisonTests, conditionComparisons, describeCondition, type ConditionComparison } from './flow-condition.ts';
+import { comparisonTests, conditionComparisons, describeCondition, stepConditions, type ConditionComparison } from './flow-condition.ts';
 import type { Condition, ResolvedFlow, ScreenKind } from './flow-schema.ts';
-import type { FunnelAnswer, FunnelAnswers } from './funnel-answer.ts';
+import type { FunnelAnswers } from './funnel-answer.ts';
 import { walkPath } from './funnel-path.ts';
-import { dateBounds, shiftDay } from './date-answer.ts';
+import { numberThresholds, representativeAnswers } from './representative-answers.ts';
 import type { ResolvedFlowSource } from './resolve-flow.ts';
 import { didYouMean } from './suggest-name.ts';
 
@@ -241,7 +241,7 @@ export function verifyReachable(compiled: CompiledFlow, orderName: string, locat
     const key = `${frontier.id} ${JSON.stringify(Object.entries(answers).filter(([id]) => read.has(id)))}`;
     if (seen.has(key)) return true;
     seen.add(key);
-    return representativeAnswers(frontier, read.has(frontier.id), thresholds.get(frontier.id) ?? []).every((answer) => explore({ ...answers, [frontier.id]: answer }));
+    return representativeAnswers(frontier, read.has(frontier.id), thresholds.get(frontier.id) ?? [], PROOF_DAY).every((answer) => explore({ ...answers, [frontier.id]: answer }));
   };
   if (!explore({})) {
     out.push(locator.at(['orders', orderName], `more than ${MAX_PATHS} different answer paths: simplify the conditions so the flow can be checked`));
@@ -264,7 +264,7 @@ export function readSteps(flow: CompiledFlow): Set<string> {
   const read = new Set<string>();
   const keys = new Set<string>();
   for (const step of flow.steps) {
-    const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
+    const conditions = stepConditions(step);
     for (const { comparison } of conditions.flatMap((condition) => conditionComparisons(condition))) {
       if ('answer' in comparison) read.add(comparison.answer);
       else if (isCalculatorName(comparison.computed)) for (const key of calculators[comparison.computed].reads) keys.add(key);
@@ -274,79 +274,6 @@ export function readSteps(flow: CompiledFlow): Set<string> {
   }
   for (const step of flow.steps) if (step.storage.mode === 'value' && keys.has(step.storage.key)) read.add(step.id);
   return read;
-}
-
-/**
- * The numbers conditions compare each number step with (directly), in the stored unit; for a date step
- * the ages `ageFromBirthDate` is compared with, when that calculator reads the step's key.
- */
-function numberThresholds(flow: CompiledFlow): Map<string, number[]> {
-  const thresholds = new Map<string, number[]>();
-  const add = (stepId: string, value: number) => thresholds.set(stepId, [...(thresholds.get(stepId) ?? []), value]);
-  const birthDateKeys: readonly string[] = calculators.ageFromBirthDate.reads;
-  const birthDateSteps = flow.steps.filter((step) => step.screen === 'date' && step.storage.mode === 'value' && birthDateKeys.includes(step.storage.key));
-  for (const step of flow.steps) {
-    const conditions = [...(step.when === undefined ? [] : [step.when]), ...(step.next ?? []).flatMap((route) => (route.when === undefined ? [] : [route.when]))];
-    for (const { comparison } of conditions.flatMap((condition) => conditionComparisons(condition))) {
-      for (const test of comparisonTests(comparison)) {
-        if (typeof test.operand !== 'number') continue;
-        if ('answer' in comparison) add(comparison.answer, test.operand);
-        else if (comparison.computed === 'ageFromBirthDate') for (const dateStep of birthDateSteps) add(dateStep.id, test.operand);
-      }
-    }
-  }
-  return thresholds;
-}
-
-function representativeAnswers(step: CompiledStep, read: boolean, thresholds: readonly number[]): FunnelAnswer[] {
-  switch (step.screen) {
-    case 'singleChoice': {
-      const options = step.options ?? [];
-      return (read ? options : options.slice(0, 1)).map((option) => ({ kind: 'choice', value: option.value }));
-    }
-    case 'number': {
-      // In the metric unit, the stored one: the numbers conditions compare with.
-      const metric = step.number?.metric;
-      const range = metric?.range ?? { min: 1, max: 100 };
-      const middle = (range.min + range.max) / 2;
-      const values = read ? [range.min, middle, range.max, ...thresholds.flatMap((t) => [t - 1, t, t + 1])] : [middle];
-      const whole = metric?.decimals === false;
-      const inRange = [...new Set(values.map((v) => (whole ? Math.round(v) : v)))].filter((v) => v >= range.min && v <= range.max);
-      const wholeAnswer = whole && step.number?.imperial === undefined;
-      return inRange.map((value): FunnelAnswer => (wholeAnswer ? { kind: 'wholeNumber', text: String(value) } : { kind: 'measurement', text: String(value), unit: 'metric' }));
-    }
-    case 'multiSelect': {
-      // Each option on its own (a read answer) is enough to show every `includes` both ways.
-      const options = (step.options ?? []).map((option) => option.value);
-      return (read ? options : options.slice(0, 1)).map((value) => ({ kind: 'choices', values: [value] }));
-    }
-    case 'slider': {
-      const scale = step.scale;
-      if (scale === undefined) return [];
-      const values = read ? [scale.min, scale.default, scale.max, ...thresholds.flatMap((t) => [t - scale.step, t, t + scale.step])] : [scale.default];
-      return [...new Set(values)].filter((value) => value >= scale.min && value <= scale.max).map((value) => ({ kind: 'scale', value }));
-    }
-    case 'date': {
-      // Read through ageFromBirthDate: the ends of the range and whole years between them, on the proof's day.
-      const bounds = dateBounds(step, PROOF_DAY);
-      if (bounds === undefined) return [];
-      if (!read) return [{ kind: 'date', value: bounds.latest }];
-      // Birth days giving each age compared with: one year under, exactly, one year over.
-      const ages = thresholds.flatMap((age) => [shiftDay(PROOF_DAY, { years: -age, days: 1 }), shiftDay(PROOF_DAY, { years: -age }), shiftDay(PROOF_DAY, { years: -age - 1 })]);
-      const days = [bounds.earliest, bounds.latest, ...ages.flatMap((day) => day ?? [])];
-      return [...new Set(days)].filter((day) => day >= bounds.earliest && day <= bounds.latest).map((value) => ({ kind: 'date', value }));
-    }
-    case 'text':
-      return [{ kind: 'text', text: 'proof' }];
-    case 'signUpEmail':
-      return [{ kind: 'email', value: 'proof@example.com' }];
-    case 'signUpPassword':
-      return [];
-    case 'company':
-    case 'info':
-    case 'readyToStart':
-      return [{ kind: 'continue' }];
-  }
 }
 
 /** Records each step of a path that writes a `value` key an earlier step of the path wrote. */
