@@ -50,7 +50,7 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/, logLevel: 'silent' }),
   ],
   // The bench's switch for the next-step prefetch (tooling/first-paint-devices.ts); on in every other build.
-  define: { 'import.meta.env.NEXT_STEP_PREFETCH': JSON.stringify(firstPaintDevices().prefetch) },
+  define: { 'import.meta.env.NEXT_STEP_PREFETCH': JSON.stringify(firstPaintDevices().prefetch), 'import.meta.env.NEXT_STEP_PRERENDER': JSON.stringify(firstPaintDevices().prerender) },
   server: {
     proxy: Object.fromEntries(localStackPaths.map((path) => [path, { target: localStackUrl }])),
   },

@@ -86,6 +86,7 @@ export async function firstPaintDevicesBench(
           loads.get(variant.label)?.push(load);
           if (variant.ref === undefined && load.earlyTapHolder !== (variant.off !== 'early-tap')) failures.push(`first-paint device early-tap ${variant.off === 'early-tap' ? 'still applies when switched off' : `does not apply (${variant.label} build: no holder on the page)`}`);
           if (variant.ref === undefined && load.prefetched !== (variant.off !== 'prefetch')) failures.push(`first-paint device prefetch ${variant.off === 'prefetch' ? 'still applies when switched off' : `does not apply (${variant.label} build: no prefetch before the tap)`}`);
+          if (variant.ref === undefined && load.prerendered !== (variant.off !== 'prerender')) failures.push(`first-paint device prerender ${variant.off === 'prerender' ? 'still applies when switched off' : `does not apply (${variant.label} build: the next step's page was made after the tap)`}`);
         }
       }
     } finally {
@@ -167,6 +168,8 @@ interface Load {
   readonly earlyTapHolder: boolean;
   /** The next step's prefetch ran before the tap (its performance mark). */
   readonly prefetched: boolean;
+  /** The next step's <main> was made before the tap: its page was rendered ahead. */
+  readonly prerendered: boolean;
 }
 
 /** Two loads of the first step as a new visitor of the baseline flow: one tapped at once, one after hydration. */
@@ -186,6 +189,16 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
           Reflect.set(window, '__benchHolder', true);
           Object.defineProperty(window, key, { configurable: true, writable: true, value });
         },
+      });
+      // When each <main> was made: a step's page rendered ahead was made before the tap that shows it.
+      const madeAt = new WeakMap<Element, number>();
+      Reflect.set(window, '__benchMadeAt', madeAt);
+      const createElement: unknown = Reflect.get(Document.prototype, 'createElement');
+      if (typeof createElement !== 'function') return;
+      Reflect.set(Document.prototype, 'createElement', function (this: Document, ...args: unknown[]): unknown {
+        const element: unknown = Reflect.apply(createElement, this, args);
+        if (element instanceof Element && element.localName === 'main') madeAt.set(element, performance.now());
+        return element;
       });
     }, EARLY_TAP_KEY);
     await page.goto(new URL(firstStepPath, baseUrl).href, { waitUntil: 'commit' });
@@ -246,8 +259,15 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
   await late.page.waitForTimeout(1000);
   const prefetched = await late.page.evaluate(() => performance.getEntriesByName('next-step-prefetch').length > 0);
   const tap = await tapToNext(late.page);
+  const prerendered = await late.page.evaluate(() => {
+    const made: unknown = Reflect.get(window, '__benchMadeAt');
+    const clickAt: unknown = Reflect.get(window, '__benchClickAt');
+    const main = document.querySelector('#root main');
+    const at: unknown = made instanceof WeakMap && main !== null ? made.get(main) : undefined;
+    return typeof at === 'number' && typeof clickAt === 'number' && at < clickAt;
+  });
   await late.context.close();
-  return { firstContentfulPaintMs: paints.fcp, stepVisibleMs: late.stepVisibleMs, hydratedMs: paints.hydrated, earlyTapMs, tapMs: tap?.paintedMs ?? NaN, completeMs: tap?.completeMs ?? NaN, earlyTapHolder: earlyTapHolder === true, prefetched };
+  return { firstContentfulPaintMs: paints.fcp, stepVisibleMs: late.stepVisibleMs, hydratedMs: paints.hydrated, earlyTapMs, tapMs: tap?.paintedMs ?? NaN, completeMs: tap?.completeMs ?? NaN, earlyTapHolder: earlyTapHolder === true, prefetched, prerendered };
 }
 
 function summarise(label: string, loads: readonly Load[]): DeviceFigures {

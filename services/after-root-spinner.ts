@@ -10,7 +10,16 @@ import { afterNextPaint } from './after-next-paint';
  * At once when it has ended already (every step after the first, a client-side navigation) or the page
  * has none.
  */
+/** The documents whose root spinner has ended. */
+const ended = new WeakSet<Document>();
+
 export function afterRootSpinner(document: Document, callback: () => void): void {
+  // The spinner ends once per page: asking its animations updates the page's styles, which every
+  // later step (each calls this after its tap) would otherwise pay before its frame.
+  if (ended.has(document)) {
+    callback();
+    return;
+  }
   const spinner = document.querySelector('.boot-spinner');
   // jsdom and old browsers have no Web Animations API: nothing to wait for there.
   const running =
@@ -18,10 +27,14 @@ export function afterRootSpinner(document: Document, callback: () => void): void
       ? spinner.getAnimations().filter((animation) => animation.playState !== 'finished')
       : [];
   if (running.length === 0) {
+    ended.add(document);
     callback();
     return;
   }
-  const afterReveal = (): void => afterNextPaint(callback);
+  const afterReveal = (): void => {
+    ended.add(document);
+    afterNextPaint(callback);
+  };
   // A cancelled animation (the element left the page) rejects `finished`: the spinner is gone either way.
   void Promise.all(running.map((animation) => animation.finished)).then(afterReveal, afterReveal);
 }

@@ -23,4 +23,6 @@ interface ImportMetaEnv {
   readonly VITE_CONFIDENCE_RESOLVER_URL?: string;
   /** False in a bench build with the next-step prefetch switched off (tooling/first-paint-devices.ts); else on. */
   readonly NEXT_STEP_PREFETCH?: boolean;
+  /** False in a bench build with the next step's page rendered ahead switched off (tooling/first-paint-devices.ts); else on. */
+  readonly NEXT_STEP_PRERENDER?: boolean;
 }

@@ -99,6 +99,62 @@ test('a tap does only what the next question needs: the step left is not rendere
   expect(await cookieWrites()).toBe(writesOnArrival);
 });
 
+test('the next step is rendered ahead: a tap shows a page made before it, focused, with nothing hidden left in the page', async ({ page }) => {
+  // Decision 0259: once a step has painted, the likely next step's page is made off the page.
+  await page.addInitScript(() => {
+    const made: { element: Element; at: number }[] = [];
+    Reflect.set(window, '__mains', made);
+    addEventListener('click', (event) => Reflect.set(window, '__clickAt', event.timeStamp), true);
+    const createElement: unknown = Reflect.get(Document.prototype, 'createElement');
+    if (typeof createElement !== 'function') return;
+    Reflect.set(Document.prototype, 'createElement', function (this: Document, ...args: unknown[]): unknown {
+      const element: unknown = Reflect.apply(createElement, this, args);
+      if (element instanceof Element && element.localName === 'main') made.push({ element, at: performance.now() });
+      return element;
+    });
+  });
+  /** Whether the <main> on screen was made before the last click, and how many <main> the document holds. */
+  const shown = () =>
+    page.evaluate(() => {
+      const made: unknown = Reflect.get(window, '__mains');
+      const clickAt: unknown = Reflect.get(window, '__clickAt');
+      const main = document.querySelector('main');
+      const entry = Array.isArray(made) ? made.find((candidate: unknown) => Reflect.get(Object(candidate), 'element') === main) : undefined;
+      const at: unknown = Reflect.get(Object(entry), 'at');
+      return { madeBeforeTap: typeof at === 'number' && typeof clickAt === 'number' && at < clickAt, mains: document.querySelectorAll('main').length };
+    });
+  /** Whether a page was made ahead (a <main> outside the document, made since the last click). */
+  const madeAhead = () =>
+    page.evaluate(() => {
+      const made: unknown = Reflect.get(window, '__mains');
+      const clickAt: unknown = Reflect.get(window, '__clickAt');
+      const since = typeof clickAt === 'number' ? clickAt : 0;
+      return Array.isArray(made) && made.some((entry: unknown) => Reflect.get(Object(Reflect.get(Object(entry), 'element')), 'isConnected') === false && Number(Reflect.get(Object(entry), 'at')) > since);
+    });
+  await page.goto('/onboarding');
+  await expect(stepHeading(page)).toHaveText("What's your gender?");
+  // The page ahead is made once the step has painted, while the visitor reads.
+  await expect.poll(madeAhead).toBe(true);
+  await page.getByRole('button', { name: 'Female', exact: true }).click();
+  await expect(stepHeading(page)).toHaveText('Join the people reaching their goals with us');
+  expect(await shown()).toEqual({ madeBeforeTap: true, mains: 1 });
+  await expect(stepHeading(page)).toBeFocused();
+
+  await expect.poll(madeAhead).toBe(true);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page)).toHaveText("What's your goal?");
+  expect(await shown()).toEqual({ madeBeforeTap: true, mains: 1 });
+  await expect(stepHeading(page)).toBeFocused();
+
+  // Back: the step before is made anew, showing the answer given (a page made ahead never is).
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(page)).toHaveText('Join the people reaching their goals with us');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(page)).toHaveText("What's your gender?");
+  await expect(page.getByRole('button', { name: 'Female', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  expect((await shown()).mains).toBe(1);
+});
+
 test('a reload mid-funnel resumes on the same step with the answers kept', async ({ page }) => {
   const flow = flowById('default');
   await page.goto('/onboarding');
