@@ -37,4 +37,10 @@ export interface ScreenEntry {
   readonly Component: ComponentType<ScreenProps>;
   /** Starts loading the screen's chunk (called for the next step while the visitor reads this one). */
   readonly preload: () => void;
+  /**
+   * False for a screen that reads state beyond its props when it mounts (the sign-up steps take the
+   * stored e-mail then): its page is not made ahead of its step (screens/funnel/funnel-step-route.tsx),
+   * as the state may still change before the step opens. Every other screen renders from its props.
+   */
+  readonly renderAhead?: false;
 }

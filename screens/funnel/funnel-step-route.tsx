@@ -88,15 +88,20 @@ export function FunnelStepRoute() {
     afterStepPainted(() => {
       if (cancelled) return;
       if (next && import.meta.env.NEXT_STEP_PREFETCH !== false) prefetchStep(next, gender);
-      const ahead = next && import.meta.env.NEXT_STEP_PRERENDER !== false ? next : undefined;
-      setPages((now) => (now.current.key === currentKey ? prepare(now, ahead, ahead && open(ahead)) : now));
+      // When the page is idle: a tap held before the app started is replayed right after the first
+      // paint, and the page ahead must not delay it.
+      whenIdle(() => {
+        if (cancelled) return;
+        const ahead = next && import.meta.env.NEXT_STEP_PRERENDER !== false && screenRegistry[next.screen].renderAhead !== false ? next : undefined;
+        setPages((now) => (now.current.key === currentKey ? prepare(now, ahead, ahead && open(ahead)) : now));
+      }, PREPARE_TIMEOUT_MS);
     });
     return () => {
       cancelled = true;
     };
     // `open` reads the machine and storage when the callback runs; it is no input of its own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentKey, next, gender, afterStepPainted]);
+  }, [currentKey, next, gender, afterStepPainted, whenIdle]);
 
   // A flow with texts of its own namespace (flows/examples/sleep.yaml: `sleep`) suspends here until that
   // file is loaded; the spec's flows use only the preloaded ones, so nothing waits for them.
@@ -123,7 +128,7 @@ export function FunnelStepRoute() {
           direction={shown.direction}
           nextHref={`${after ? after.path : flow.exit}${search}`}
           textValues={pageStep.values === undefined ? undefined : textValues(flow, pageStep, answersNow, runtime.env)}
-          gender={gender}
+          gender={genderShown(pageStep, gender)}
           reducedMotion={prefersReducedMotion()}
           today={runtime.env.today}
           answersSurviveReload={funnelArea.answersSurviveReload}
@@ -147,6 +152,9 @@ export function FunnelStepRoute() {
     </>
   );
 }
+
+/** The longest a page ahead waits for an idle moment (ms): well before a visitor's next tap. */
+const PREPARE_TIMEOUT_MS = 300;
 
 /** What is fixed when a step's page is made (see FunnelStepRoute). */
 interface OpenedStep {
@@ -313,6 +321,14 @@ function StepPainted({ onPainted }: { readonly onPainted: () => void }) {
     };
   }, [onPainted]);
   return null;
+}
+
+/**
+ * The gender a step's page shows (its options' icons per gender), else null: answering gender then
+ * changes nothing on a page made ahead that does not show it, so showing that page renders nothing again.
+ */
+function genderShown(step: CompiledStep, gender: string | null): string | null {
+  return step.options?.some((option) => option.icon !== undefined && typeof option.icon !== 'string') === true ? gender : null;
 }
 
 /** v2: the female or male image from the stored gender (female when unknown), or the shared one. */

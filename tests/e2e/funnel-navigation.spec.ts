@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './support/account-stack';
 import { flowById } from './support/compiled-flows';
 import { becomeVisitorOf, localStorageOf, pathOf, realisticAnswers, stepHeading, walk } from './support/funnel-walker';
 
@@ -153,6 +154,37 @@ test('the next step is rendered ahead: a tap shows a page made before it, focuse
   await expect(stepHeading(page)).toHaveText("What's your gender?");
   await expect(page.getByRole('button', { name: 'Female', exact: true })).toHaveAttribute('aria-pressed', 'true');
   expect((await shown()).mains).toBe(1);
+});
+
+test('no page is made ahead for the sign-up steps: they take the e-mail stored when they open', async ({ page, context, baseURL }) => {
+  // The password step's sign-up reads the stored e-mail when it mounts; made ahead on the e-mail step,
+  // it would miss the address typed there and send the visitor back to /sign-up/email.
+  test.setTimeout(90_000);
+  await becomeVisitorOf(context, baseURL ?? '', 'v1');
+  await page.addInitScript(() => {
+    const made: { count: number } = { count: 0 };
+    Reflect.set(window, '__mainsMade', made);
+    const createElement: unknown = Reflect.get(Document.prototype, 'createElement');
+    if (typeof createElement !== 'function') return;
+    Reflect.set(Document.prototype, 'createElement', function (this: Document, ...args: unknown[]): unknown {
+      const element: unknown = Reflect.apply(createElement, this, args);
+      if (element instanceof Element && element.localName === 'main') made.count += 1;
+      return element;
+    });
+  });
+  const mainsMade = () => page.evaluate(() => Number(Reflect.get(Object(Reflect.get(window, '__mainsMade')), 'count')));
+  const flow = flowById('v1');
+  const email = flow.steps.find((step) => step.screen === 'signUpEmail');
+  if (email === undefined) throw new Error('v1 has no e-mail step');
+  const answers = { ...realisticAnswers, email: uniqueEmail('ahead') };
+  await page.goto('/onboarding/v1');
+  await walk(page, flow, answers, { until: email.id });
+  const onArrival = await mainsMade();
+  // Long enough for a page ahead (made when idle, at most 300 ms after the step painted).
+  await page.waitForTimeout(1000);
+  expect(await mainsMade()).toBe(onArrival);
+  await walk(page, flow, answers, { from: flow.steps.indexOf(email) });
+  await expect.poll(() => pathOf(page)).toBe('/sign-up/preparing');
 });
 
 test('a reload mid-funnel resumes on the same step with the answers kept', async ({ page }) => {
