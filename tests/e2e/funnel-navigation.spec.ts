@@ -179,6 +179,8 @@ test('no page is made ahead for the sign-up steps: they take the e-mail stored w
   const answers = { ...realisticAnswers, email: uniqueEmail('ahead') };
   await page.goto('/onboarding/v1');
   await walk(page, flow, answers, { until: email.id });
+  // The URL changes before the step is committed: count once the e-mail step itself shows.
+  await expect(page.locator(`#step-heading-${email.id}`)).toBeVisible();
   const onArrival = await mainsMade();
   // Long enough for a page ahead (made when idle, at most 300 ms after the step painted).
   await page.waitForTimeout(1000);
