@@ -214,14 +214,17 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
    * the next step has loaded (undefined after LOST_AFTER_MS).
    */
   const tapToNext = async (page: Awaited<ReturnType<typeof open>>['page']): Promise<{ paintedMs: number; completeMs: number } | undefined> => {
+    // The URL changes before React commits the next step: the next question is there when the page's
+    // heading is another one.
+    const leftHeading = await page.locator('#root h1').first().getAttribute('id');
     await page.locator('#root button[aria-pressed]').first().click({ noWaitAfter: true });
     // In the page: each frame until the next question is there, then the frame that paints it; then
     // each frame until its images are loaded. (No named functions in here: tsx's keepNames would call
     // a helper the page does not have.)
     const times = await page.evaluate(
-      async ({ start, lostAfterMs }) => {
+      async ({ start, left, lostAfterMs }) => {
         const until = performance.now() + lostAfterMs;
-        while (location.pathname === start || document.querySelector('#root h1') === null) {
+        while (location.pathname === start || (document.querySelector('#root h1')?.id ?? left) === left) {
           if (performance.now() > until) return null;
           await new Promise((resolve) => requestAnimationFrame(resolve));
         }
@@ -238,7 +241,7 @@ async function measureLoad(browser: Browser, baseUrl: string, { visitorId, first
         await new Promise((resolve) => requestAnimationFrame(resolve));
         return { painted, complete: performance.now() };
       },
-      { start: firstStepPath, lostAfterMs: LOST_AFTER_MS },
+      { start: firstStepPath, left: leftHeading, lostAfterMs: LOST_AFTER_MS },
     );
     const clickAt: unknown = await page.evaluate((): unknown => Reflect.get(window, '__benchClickAt'));
     return times === null || typeof clickAt !== 'number' ? undefined : { paintedMs: times.painted - clickAt, completeMs: times.complete - clickAt };

@@ -158,7 +158,9 @@ export async function walk(page: Page, flow: CompiledFlow, answers: WalkAnswers,
   const questionnaire = flow.steps.filter((step) => step.screen !== 'signUpEmail' && step.screen !== 'signUpPassword');
   for (const step of flow.steps.slice(options.from ?? 0)) {
     await expect.poll(() => pathOf(page), { message: `expected step ${step.id}` }).toBe(step.path);
-    await expect(stepHeading(page)).toBeVisible();
+    // This step's own heading: the URL changes before the step is committed, so the step left can
+    // still be on screen for a moment.
+    await expect(page.locator(`#step-heading-${step.id}`)).toBeVisible();
     if (step.id === options.until) return visited;
     const position = questionnaire.indexOf(step);
     if (position >= 0) await expect(page.getByText(`Step ${position + 1} of ${questionnaire.length}`, { exact: true })).toBeVisible();
