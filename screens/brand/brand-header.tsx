@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BackChevron } from './back-chevron';
 import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { Wordmark } from './wordmark';
 
@@ -38,9 +39,7 @@ export function BrandHeader() {
         <span className="brand-header__slot" />
       ) : (
         <button type="button" className="brand-header__button brand-header__back" onClick={goBack} aria-label={t('common:back')}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <BackChevron />
         </button>
       )}
       <Wordmark className="brand-header__logo" />

@@ -73,7 +73,7 @@ export function FunnelStepRoute() {
     const initialUnit = initialUnitSystem(answerUnit(previousAnswer), funnelArea.funnelStorage.read('useMetricOrImperial'), funnelArea.browserLanguage(), flow.imperialRegions);
     return { previousAnswer, initialUnit };
   };
-  const [pages, setPages] = useState<StepPages>(() => ({ made: 1, current: { key: `${stepId}:0`, stepId, container: undefined, opened: open(step), focusHeading: false, direction: 'none' } }));
+  const [pages, setPages] = useState<StepPages>(() => ({ made: 1, current: { key: `${stepId}:0`, stepId, container: undefined, opened: open(step), direction: 'none' } }));
   if (pages.current.stepId !== stepId) {
     const before = runtime.step(pages.current.stepId);
     setPages(arrive(pages, step, open(step), before === undefined || step.index >= before.index ? 'forward' : 'back'));
@@ -124,7 +124,8 @@ export function FunnelStepRoute() {
           navigate={navigate}
           search={search}
           opened={shown.opened}
-          focusHeading={shown.focusHeading}
+          // Every page but the load's (it keeps the browser's own focus) moves focus to its heading.
+          focusHeading={shown.container !== undefined}
           direction={shown.direction}
           nextHref={`${after ? after.path : flow.exit}${search}`}
           textValues={pageStep.values === undefined ? undefined : textValues(flow, pageStep, answersNow, runtime.env)}
@@ -168,8 +169,6 @@ interface StepPage {
   readonly stepId: string;
   readonly container: HTMLElement | undefined;
   readonly opened: OpenedStep;
-  /** Focus moves to the heading on every step this route shows but the first (the page load's step keeps the browser's own focus). */
-  readonly focusHeading: boolean;
   /** The side the content slides in from (from the steps' positions). */
   readonly direction: StepDirection;
 }
@@ -187,7 +186,7 @@ interface StepPages {
 function arrive(pages: StepPages, step: CompiledStep, opened: OpenedStep, direction: StepDirection): StepPages {
   const { ahead, current, made } = pages;
   const reuse = ahead !== undefined && ahead.stepId === step.id && ahead.opened.previousAnswer === opened.previousAnswer && ahead.opened.initialUnit === opened.initialUnit;
-  const page: StepPage = reuse ? { ...ahead, direction } : { key: `${step.id}:${String(made)}`, stepId: step.id, container: pageContainer(), opened, focusHeading: true, direction };
+  const page: StepPage = reuse ? { ...ahead, direction } : newPage(step, made, opened, direction);
   // The page left stays, hidden, until the new one has painted: removing it then costs no style work.
   // The load's page is in place, so it goes now.
   return { made: made + 1, current: page, ...(current.container === undefined ? {} : { left: current }) };
@@ -198,13 +197,14 @@ function prepare(pages: StepPages, next: CompiledStep | undefined, opened: Opene
   const { made, current, ahead } = pages;
   if (next === undefined || opened === undefined) return { made, current };
   if (ahead?.stepId === next.id) return { made, current, ahead };
-  return { made: made + 1, current, ahead: { key: `${next.id}:${String(made)}`, stepId: next.id, container: pageContainer(), opened, focusHeading: true, direction: 'forward' } };
+  return { made: made + 1, current, ahead: newPage(next, made, opened, 'forward') };
 }
 
-function pageContainer(): HTMLElement {
+/** A page of its own for `step`, the `made`-th, in a new container outside the document. */
+function newPage(step: CompiledStep, made: number, opened: OpenedStep, direction: StepDirection): StepPage {
   const container = document.createElement('div');
   container.className = 'step__page';
-  return container;
+  return { key: `${step.id}:${String(made)}`, stepId: step.id, container, opened, direction };
 }
 
 /** Where the current step's page goes: its container, made off the page, is moved in here before the frame paints. */

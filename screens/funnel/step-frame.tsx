@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BackChevron } from '../brand/back-chevron';
 import { useTranslation } from 'react-i18next';
 import { Wordmark } from '../brand/wordmark';
 import { ProgressIndicator } from './progress-indicator';
@@ -29,9 +30,7 @@ export function StepFrame({ progress, background, onBack, children }: Props) {
           <div className="step__bar">
             {onBack ? (
               <button type="button" className="step__back" onClick={onBack} aria-label={t('common:back')}>
-                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <BackChevron />
               </button>
             ) : (
               <span className="step__back-placeholder" />

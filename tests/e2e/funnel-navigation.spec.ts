@@ -102,18 +102,7 @@ test('a tap does only what the next question needs: the step left is not rendere
 
 test('the next step is rendered ahead: a tap shows a page made before it, focused, with nothing hidden left in the page', async ({ page }) => {
   // Decision 0259: once a step has painted, the likely next step's page is made off the page.
-  await page.addInitScript(() => {
-    const made: { element: Element; at: number }[] = [];
-    Reflect.set(window, '__mains', made);
-    addEventListener('click', (event) => Reflect.set(window, '__clickAt', event.timeStamp), true);
-    const createElement: unknown = Reflect.get(Document.prototype, 'createElement');
-    if (typeof createElement !== 'function') return;
-    Reflect.set(Document.prototype, 'createElement', function (this: Document, ...args: unknown[]): unknown {
-      const element: unknown = Reflect.apply(createElement, this, args);
-      if (element instanceof Element && element.localName === 'main') made.push({ element, at: performance.now() });
-      return element;
-    });
-  });
+  await recordMainsMade(page);
   /** Whether the <main> on screen was made before the last click, and how many <main> the document holds. */
   const shown = () =>
     page.evaluate(() => {
@@ -161,18 +150,11 @@ test('no page is made ahead for the sign-up steps: they take the e-mail stored w
   // it would miss the address typed there and send the visitor back to /sign-up/email.
   test.setTimeout(90_000);
   await becomeVisitorOf(context, baseURL ?? '', 'v1');
-  await page.addInitScript(() => {
-    const made: { count: number } = { count: 0 };
-    Reflect.set(window, '__mainsMade', made);
-    const createElement: unknown = Reflect.get(Document.prototype, 'createElement');
-    if (typeof createElement !== 'function') return;
-    Reflect.set(Document.prototype, 'createElement', function (this: Document, ...args: unknown[]): unknown {
-      const element: unknown = Reflect.apply(createElement, this, args);
-      if (element instanceof Element && element.localName === 'main') made.count += 1;
-      return element;
-    });
+  await recordMainsMade(page);
+  const mainsMade = () => page.evaluate(() => {
+    const made: unknown = Reflect.get(window, '__mains');
+    return Array.isArray(made) ? made.length : 0;
   });
-  const mainsMade = () => page.evaluate(() => Number(Reflect.get(Object(Reflect.get(window, '__mainsMade')), 'count')));
   const flow = flowById('v1');
   const email = flow.steps.find((step) => step.screen === 'signUpEmail');
   if (email === undefined) throw new Error('v1 has no e-mail step');
@@ -301,3 +283,22 @@ test.describe('step transitions with reduced motion', () => {
     expect(await stepTransition(page)).toEqual({ direction: 'forward', animations: [] });
   });
 });
+
+/**
+ * Records, in the page, each <main> made and when (`window.__mains`: { element, at }), and the last
+ * click's time (`window.__clickAt`): a step's page made ahead has its <main> before the tap.
+ */
+async function recordMainsMade(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const made: { element: Element; at: number }[] = [];
+    Reflect.set(window, '__mains', made);
+    addEventListener('click', (event) => Reflect.set(window, '__clickAt', event.timeStamp), true);
+    const createElement: unknown = Reflect.get(Document.prototype, 'createElement');
+    if (typeof createElement !== 'function') return;
+    Reflect.set(Document.prototype, 'createElement', function (this: Document, ...args: unknown[]): unknown {
+      const element: unknown = Reflect.apply(createElement, this, args);
+      if (element instanceof Element && element.localName === 'main') made.push({ element, at: performance.now() });
+      return element;
+    });
+  });
+}
