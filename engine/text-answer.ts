@@ -1,8 +1,10 @@
 import type { CompiledStep } from './compiled-flow.ts';
 
-/** Why a short text answer is refused: nothing typed, longer than `maxLength`, or not matching `pattern`. */
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made at the first text answer, not when the machine's chunk loads: Chrome takes about 10 ms (1x CPU)
+// to make the first segmenter, and that was most of the task that starts the funnel.
+let graphemes: Intl.Segmenter | undefined;
 
+/** Why a short text answer is refused: nothing typed, longer than `maxLength`, or not matching `pattern`. */
 export type TextProblem = 'blank' | 'tooLong' | 'pattern';
 
 /**
@@ -16,6 +18,7 @@ export function textAnswerProblem(step: CompiledStep, text: string): TextProblem
   const rules = step.textRules;
   if (rules === undefined) return undefined;
   // Characters as the visitor sees them (graphemes), not UTF-16 units: an emoji or a letter with marks is one.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   if ([...graphemes.segment(trimmed)].length > rules.maxLength) return 'tooLong';
   if (rules.pattern !== undefined && !new RegExp(`^(?:${rules.pattern})$`, 'u').test(trimmed)) return 'pattern';
   return undefined;
