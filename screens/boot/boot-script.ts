@@ -94,8 +94,12 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute, earlyTap }
  */
 const HELD_TAGS_PER_TASK = 7;
 
-/** A message, not a timer: no clamping, and not held by a paused test clock. */
+/** A message, not a timer: no clamping, and not held by a paused test clock (a timer where there are no channels). */
 function inNextTask(task: () => void): void {
+  if (typeof MessageChannel !== 'function') {
+    setTimeout(task, 0);
+    return;
+  }
   const channel = new MessageChannel();
   channel.port1.onmessage = task;
   channel.port2.postMessage(null);

@@ -181,4 +181,17 @@ describe('the inline script (tooling/boot-script-source.ts)', () => {
     expect(sizes).toEqual([14, 17]);
     expect(appended.at(-1)).toMatchObject({ href: '/assets/chunk-15.js' });
   });
+
+  it('without message channels, starts the rest of the held tags on timers', () => {
+    const { page, appended, timers } = prerenderedPage({}, 16);
+    Reflect.deleteProperty(page, 'MessageChannel');
+    new Script(source).runInContext(createContext(page));
+    for (const timer of timers.filter(({ ms }) => ms === 1000)) timer.run();
+    expect(appended).toHaveLength(7);
+    for (let timer = timers.find(({ ms }) => ms === 0); timer !== undefined; timer = timers.find(({ ms }) => ms === 0)) {
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    }
+    expect(appended).toHaveLength(17);
+  });
 });
