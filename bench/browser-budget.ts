@@ -9,9 +9,9 @@ export interface LoadedFile {
 }
 
 export interface BrowserBudget {
-  /** JavaScript the browser had fetched when the first step's heading showed. */
+  /** JavaScript requested before the first step could take a tap (the app's `app-ready` mark). */
   readonly firstStepScripts: readonly LoadedFile[];
-  /** JavaScript fetched after that while the first step sat idle (prefetch of the next steps). */
+  /** JavaScript requested after that while the first step sat idle (telemetry, the next steps' prefetch). */
   readonly prefetchedScripts: readonly LoadedFile[];
   /**
    * Requests between answering the first question step and the second one showing, other than chunks,
@@ -21,37 +21,48 @@ export interface BrowserBudget {
 }
 
 /**
- * Loads the funnel in Debian's chromium the way a visitor does and measures what it costs: the
- * gzip size of every script fetched until the first step shows (the budget's "first step's
- * JavaScript", lazy chunks included), and any request other than a chunk or an image made between two
- * question steps.
+ * Loads the funnel's first step in Debian's chromium the way a visitor from an ad does (its
+ * prerendered page) and measures what it costs: the gzip size of every script requested before the
+ * app had what the step needs to take a tap (the budget's "first step's JavaScript", lazy chunks
+ * included), and any request other than a chunk or an image made between two question steps.
+ *
+ * Scripts are sorted by when the page requested them, on the page's own clock (resource timing against
+ * `app-ready`, which screens/main.tsx marks once the route's data and code and the translations are
+ * there): the prerendered heading shows before any script, and the root spinner hides it from
+ * Playwright for a second, long enough for telemetry to load.
  */
-export async function browserBudget(baseUrl: string, visitorId: string): Promise<BrowserBudget> {
+export async function browserBudget(baseUrl: string, visitorId: string, firstStepPath: string): Promise<BrowserBudget> {
   const browser = await chromium.launch(debianChromium);
   try {
     const context = await browser.newContext({ locale: 'en-GB' });
     // A fixed visitor, so every run measures the same flow.
     await context.addCookies([{ name: 'cnfdVisitorId', value: visitorId, url: baseUrl }]);
     const page = await context.newPage();
-    let firstStepShown = false;
-    const firstStepScripts: LoadedFile[] = [];
-    const prefetchedScripts: LoadedFile[] = [];
-    const pending: Promise<void>[] = [];
+    const bodies = new Map<string, Promise<number | undefined>>();
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      const bucket = firstStepShown ? prefetchedScripts : firstStepScripts;
       const file = new URL(response.url()).pathname;
-      pending.push(response.body().then((body) => void bucket.push({ file, gzipBytes: gzipSync(body, { level: 9 }).length }), () => {}));
+      bodies.set(file, response.body().then((body) => gzipSync(body, { level: 9 }).length, () => undefined));
     });
-    await page.goto(`${baseUrl}/onboarding`);
+    await page.goto(new URL(firstStepPath, baseUrl).href);
     const heading = page.getByRole('heading', { level: 1 });
-    await heading.waitFor();
-    // The prerendered heading shows without any script: the step counts as shown once the app has
-    // everything it needs to run it (screens/main.tsx marks app-ready) and the response bodies are in.
     await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0);
-    firstStepShown = true;
+    // Settled before the tap, as the shared harness lets it: the heading shows once the root spinner is
+    // gone; what loads after the first step (telemetry, consent, the next steps' prefetch) waits for
+    // idle moments, with pauses longer than the network's quiet.
+    await heading.waitFor();
+    await page.waitForTimeout(2000);
     await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    const requested = await page.evaluate(() => {
+      const ready = performance.getEntriesByName('app-ready')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+      return performance.getEntriesByType('resource').map((entry) => ({ file: new URL(entry.name).pathname, beforeReady: entry.startTime < ready }));
+    });
+    const firstStepScripts: LoadedFile[] = [];
+    const prefetchedScripts: LoadedFile[] = [];
+    for (const { file, beforeReady } of requested) {
+      const gzipBytes = await bodies.get(file);
+      if (gzipBytes !== undefined) (beforeReady ? firstStepScripts : prefetchedScripts).push({ file, gzipBytes });
+    }
 
     const requestsBetweenSteps: string[] = [];
     page.on('request', (request) => {
