@@ -22,6 +22,8 @@ import { vitePluginReactRouterProduction } from './tooling/vite-plugin-react-rou
  */
 const localStackPaths = ['/auth/v1', '/rest/v1', '/functions/v1', '/revenuecat/v1', '/v1/', '/api/v1/', '/_dev/', '/_stripe-js/', '/meta/'];
 const localStackUrl = process.env.LOCAL_STACK_URL ?? 'http://localhost:3000';
+// The bench's switches for the first-paint devices (tooling/first-paint-devices.ts); all on in every other build.
+const devices = firstPaintDevices();
 
 // Flows are compiled here at build time (and recompiled on edit in dev): see engine/vite-plugin-flows.ts.
 export default defineConfig({
@@ -49,8 +51,8 @@ export default defineConfig({
     // `npm start` (server/serve-spa.ts) and any CDN serve them without compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/, logLevel: 'silent' }),
   ],
-  // The bench's switch for the next-step prefetch (tooling/first-paint-devices.ts); on in every other build.
-  define: { 'import.meta.env.NEXT_STEP_PREFETCH': JSON.stringify(firstPaintDevices().prefetch), 'import.meta.env.NEXT_STEP_PRERENDER': JSON.stringify(firstPaintDevices().prerender) },
+  // The next step's prefetch and its page rendered ahead, as the app reads them.
+  define: { 'import.meta.env.NEXT_STEP_PREFETCH': JSON.stringify(devices.prefetch), 'import.meta.env.NEXT_STEP_PRERENDER': JSON.stringify(devices.prerender) },
   server: {
     proxy: Object.fromEntries(localStackPaths.map((path) => [path, { target: localStackUrl }])),
   },

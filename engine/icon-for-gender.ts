@@ -8,3 +8,8 @@ export function iconForGender(icon: CompiledIcon | undefined, gender: string | n
   if (icon === undefined || typeof icon === 'string') return icon;
   return gender === 'male' ? icon.male : icon.female;
 }
+
+/** Whether the icon a visitor sees depends on the stored gender answer (one icon per gender). */
+export function iconDependsOnGender(icon: CompiledIcon | undefined): boolean {
+  return icon !== undefined && typeof icon !== 'string';
+}

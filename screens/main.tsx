@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import { createBrowserRouter } from 'react-router';
 import { createAppServices } from '../services/composition-root';
+import { inNextTask } from '../services/in-next-task';
 import { createAppRoutes } from './app-routes';
 import { discoverAreaRoutes } from './discover-area-routes';
 import { routerReady } from './prerender/router-ready';
@@ -57,13 +58,8 @@ function markReady(): void {
   performance.mark('app-ready');
 }
 
-/** Resolves in a task of its own: a message, not a timer (no clamping; a paused test clock holds timers). */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
+  return new Promise((resolve) => inNextTask(resolve));
 }
 
 function setTitle(i18n: i18n): void {

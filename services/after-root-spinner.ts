@@ -1,5 +1,8 @@
 import { afterNextPaint } from './after-next-paint';
 
+/** The documents whose root spinner has ended. */
+const ended = new WeakSet<Document>();
+
 /**
  * Calls `callback` once the spec's root spinner has ended and the page it hid has been painted. The
  * spinner is CSS in the HTML (index.html, app.css: `.boot-spinner`'s animation of the flow's
@@ -10,8 +13,6 @@ import { afterNextPaint } from './after-next-paint';
  * At once when it has ended already (every step after the first, a client-side navigation) or the page
  * has none.
  */
-/** The documents whose root spinner has ended. */
-const ended = new WeakSet<Document>();
 
 export function afterRootSpinner(document: Document, callback: () => void): void {
   // The spinner ends once per page: asking its animations updates the page's styles, which every

@@ -3,6 +3,7 @@ import { rememberedVariant } from '../../services/flags/resolve-funnel-flow';
 import { initialNamespaces } from '../../services/i18n/initial-namespaces';
 import { languageCandidates } from '../../services/i18n/language-candidates';
 import { pickLanguage } from '../../services/i18n/pick-language';
+import { inNextTask } from '../../services/in-next-task';
 import { ensureVisitorId } from '../../services/visitor/ensure-visitor-id';
 import { EARLY_TAP_KEY } from './early-tap';
 
@@ -93,17 +94,6 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute, earlyTap }
  * and the 26 of the first step at once were one task of about 10 ms at full CPU speed, 40 on a phone.
  */
 const HELD_TAGS_PER_TASK = 7;
-
-/** A message, not a timer: no clamping, and not held by a paused test clock (a timer where there are no channels). */
-function inNextTask(task: () => void): void {
-  if (typeof MessageChannel !== 'function') {
-    setTimeout(task, 0);
-    return;
-  }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = task;
-  channel.port2.postMessage(null);
-}
 
 /** A held tag made live: a module script, or a `modulepreload` / `preload` (the translations, `as="fetch"`). */
 function startHeld(held: Element, afterPaintAttribute: string): void {

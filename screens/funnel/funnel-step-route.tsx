@@ -15,7 +15,7 @@ import { StepFrame } from './step-frame';
 import { StepMain, type StepDirection } from './step-main';
 import { WIDE_BACKGROUND_QUERY } from './step-background';
 import { wideImagePath } from '../../engine/wide-image-path';
-import { iconForGender } from '../../engine/icon-for-gender';
+import { iconDependsOnGender, iconForGender } from '../../engine/icon-for-gender';
 import { previousStepPath, stepHistoryState } from './step-history';
 import { likelyNextStep, pathProgress, textValues, type TextValue } from '../../engine/funnel-path';
 import { useTranslation } from 'react-i18next';
@@ -328,7 +328,7 @@ function StepPainted({ onPainted }: { readonly onPainted: () => void }) {
  * changes nothing on a page made ahead that does not show it, so showing that page renders nothing again.
  */
 function genderShown(step: CompiledStep, gender: string | null): string | null {
-  return step.options?.some((option) => option.icon !== undefined && typeof option.icon !== 'string') === true ? gender : null;
+  return step.options?.some((option) => iconDependsOnGender(option.icon)) === true ? gender : null;
 }
 
 /** v2: the female or male image from the stored gender (female when unknown), or the shared one. */

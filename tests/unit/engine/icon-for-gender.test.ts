@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iconForGender } from '../../../engine/icon-for-gender';
+import { iconDependsOnGender, iconForGender } from '../../../engine/icon-for-gender';
 
 describe('iconForGender', () => {
   const perGender = { female: 'body-female-medium', male: 'body-male-medium' };
@@ -14,5 +14,11 @@ describe('iconForGender', () => {
   it('keeps a shared icon and no icon as they are', () => {
     expect(iconForGender('red-apple', 'male')).toBe('red-apple');
     expect(iconForGender(undefined, 'male')).toBeUndefined();
+  });
+
+  it('says which icons depend on the gender answer: only one per gender', () => {
+    expect(iconDependsOnGender(perGender)).toBe(true);
+    expect(iconDependsOnGender('red-apple')).toBe(false);
+    expect(iconDependsOnGender(undefined)).toBe(false);
   });
 });
