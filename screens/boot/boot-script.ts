@@ -3,7 +3,6 @@ import { rememberedVariant } from '../../services/flags/resolve-funnel-flow';
 import { initialNamespaces } from '../../services/i18n/initial-namespaces';
 import { languageCandidates } from '../../services/i18n/language-candidates';
 import { pickLanguage } from '../../services/i18n/pick-language';
-import { inNextTask } from '../../services/in-next-task';
 import { ensureVisitorId } from '../../services/visitor/ensure-visitor-id';
 import { EARLY_TAP_KEY } from './early-tap';
 
@@ -71,13 +70,8 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute, earlyTap }
       return;
     }
     started = true;
-    const held = [...document.querySelectorAll(`[${afterPaintAttribute}]`)];
-    const startSome = (): void => {
-      // One tag the browser refuses does not keep the others (the app's entry among them) from starting.
-      for (const tag of held.splice(0, HELD_TAGS_PER_TASK)) guarded(() => startHeld(tag, afterPaintAttribute));
-      if (held.length > 0) inNextTask(startSome);
-    };
-    startSome();
+    // One tag the browser refuses does not keep the others (the app's entry among them) from starting.
+    for (const held of document.querySelectorAll(`[${afterPaintAttribute}]`)) guarded(() => startHeld(held, afterPaintAttribute));
   };
   try {
     if (earlyTap !== false) holdEarlyTap();
@@ -88,12 +82,6 @@ function startHeldScripts({ prerenderedLanguage, afterPaintAttribute, earlyTap }
     setTimeout(startScripts, 1000);
   }
 }
-
-/**
- * Held tags started per task (the entry's script first, in the document's order): each starts a fetch,
- * and the 26 of the first step at once were one task of about 10 ms at full CPU speed, 40 on a phone.
- */
-const HELD_TAGS_PER_TASK = 7;
 
 /** A held tag made live: a module script, or a `modulepreload` / `preload` (the translations, `as="fetch"`). */
 function startHeld(held: Element, afterPaintAttribute: string): void {

@@ -73,20 +73,15 @@ const settings: BootSettings = {
  * A prerendered page as far as the boot script touches it, without a DOM: one held module script, and
  * no PerformanceObserver (old browsers, some webviews). `breaks` lists what throws when touched.
  */
-function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?: boolean; listeners?: boolean; paintTiming?: boolean; firstTag?: boolean } = {}, preloads = 0) {
+function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?: boolean; listeners?: boolean; paintTiming?: boolean; firstTag?: boolean } = {}) {
   const appended: Record<string, unknown>[] = [];
   const timers: { run: () => void; ms: number }[] = [];
-  const messages: (() => void)[] = [];
   const fail = (): never => {
     throw new Error('refused');
   };
   const held = { tagName: 'SCRIPT', getAttribute: (name: string) => (name === 'src' ? '/assets/index-abc.js' : name === settings.afterPaintAttribute ? 'module' : null) };
   // A tag the browser refuses to read, before the entry's.
   const refused = { tagName: 'LINK', getAttribute: fail };
-  const preloadTags = Array.from({ length: preloads }, (_, index) => ({
-    tagName: 'LINK',
-    getAttribute: (name: string) => (name === 'href' ? `/assets/chunk-${String(index)}.js` : name === settings.afterPaintAttribute ? 'modulepreload' : null),
-  }));
   const page: Record<string, unknown> = {
     document: {
       readyState: 'complete',
@@ -99,7 +94,7 @@ function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?:
       },
       documentElement: { lang: 'en', getAttribute: () => 'en', classList: { add: () => undefined } },
       addEventListener: () => (breaks.listeners ? fail() : undefined),
-      querySelectorAll: () => [...(breaks.firstTag ? [refused, held] : [held]), ...preloadTags],
+      querySelectorAll: () => (breaks.firstTag ? [refused, held] : [held]),
       querySelector: () => null,
       createElement: (tagName: string) => ({ tagName }),
       head: { appendChild: (element: Record<string, unknown>) => void appended.push(element) },
@@ -115,11 +110,6 @@ function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?:
     crypto: breaks.crypto ? {} : { randomUUID: () => 'a-visitor' },
     setTimeout: (run: () => void, ms: number) => void timers.push({ run, ms }),
     clearTimeout: () => undefined,
-    // Messages are queued here and delivered by the test (each one a task of its own in a browser).
-    MessageChannel: class {
-      readonly port1: { onmessage?: () => void } = {};
-      readonly port2 = { postMessage: () => void messages.push(() => this.port1.onmessage?.()) };
-    },
     fetch: () => new Promise(() => undefined),
     // The boot script's tap listener checks `instanceof Element`; nothing is tapped here.
     Element: Object,
@@ -127,7 +117,7 @@ function prerenderedPage(breaks: { cookie?: boolean; crypto?: boolean; storage?:
     ...(breaks.paintTiming ? { PerformanceObserver: Object.assign(fail, { supportedEntryTypes: ['paint'] }) } : {}),
   };
   page.window = page;
-  return { page, appended, timers, messages };
+  return { page, appended, timers };
 }
 
 describe('the inline script (tooling/boot-script-source.ts)', () => {
@@ -165,33 +155,4 @@ describe('the inline script (tooling/boot-script-source.ts)', () => {
       expect(appended.filter((element) => element.tagName === 'script')).toEqual([{ tagName: 'script', type: 'module', crossOrigin: '', src: '/assets/index-abc.js' }]);
     });
   }
-
-  it('starts the held tags a few per task, the entry\'s script first', () => {
-    const { page, appended, timers, messages } = prerenderedPage({}, 16);
-    new Script(source).runInContext(createContext(page));
-    for (const timer of timers.filter(({ ms }) => ms === 1000)) timer.run();
-    // 17 tags: 7, then 7 and 3 in the next two tasks.
-    expect(appended.map((element) => element.src ?? element.href)).toEqual(['/assets/index-abc.js', ...Array.from({ length: 6 }, (_, index) => `/assets/chunk-${String(index)}.js`)]);
-    expect(appended[1]).toMatchObject({ tagName: 'link', rel: 'modulepreload', crossOrigin: '' });
-    const sizes: number[] = [];
-    while (messages.length > 0) {
-      messages.shift()?.();
-      sizes.push(appended.length);
-    }
-    expect(sizes).toEqual([14, 17]);
-    expect(appended.at(-1)).toMatchObject({ href: '/assets/chunk-15.js' });
-  });
-
-  it('without message channels, starts the rest of the held tags on timers', () => {
-    const { page, appended, timers } = prerenderedPage({}, 16);
-    Reflect.deleteProperty(page, 'MessageChannel');
-    new Script(source).runInContext(createContext(page));
-    for (const timer of timers.filter(({ ms }) => ms === 1000)) timer.run();
-    expect(appended).toHaveLength(7);
-    for (let timer = timers.find(({ ms }) => ms === 0); timer !== undefined; timer = timers.find(({ ms }) => ms === 0)) {
-      timers.splice(timers.indexOf(timer), 1);
-      timer.run();
-    }
-    expect(appended).toHaveLength(17);
-  });
 });
