@@ -110,6 +110,51 @@ function modulesIn(distDir: string, files: readonly { readonly file: string }[],
   );
 }
 
+/** Where a first-step script's bytes come from: a library (its npm package), the bundler's runtime, or the product. */
+export interface ByteShare {
+  readonly source: string;
+  readonly gzipBytes: number;
+}
+
+/**
+ * Splits scripts' gzip bytes by source, largest first: each file's bytes go to its modules' packages in
+ * proportion to their rendered size before minification (an estimate for the few chunks that mix a
+ * library with product code; the rest are pure). The product is every module outside node_modules.
+ * Undefined when the build wrote no module map.
+ */
+export function byteShares(distDir: string, files: readonly LoadedScript[]): ByteShare[] | undefined {
+  const mapPath = join(distDir, chunkModulesFile);
+  if (!existsSync(mapPath)) return undefined;
+  const map = parseChunkModules(readFileSync(mapPath, 'utf8'));
+  const shares = new Map<string, number>();
+  for (const { file, gzipBytes } of files) {
+    const modules = Object.entries(map[file.replace(/^\//, '')] ?? {});
+    const rendered = modules.reduce((sum, [, bytes]) => sum + bytes, 0);
+    if (rendered === 0) shares.set(bundlerRuntime, (shares.get(bundlerRuntime) ?? 0) + gzipBytes);
+    for (const [module, bytes] of modules) {
+      const source = sourceOf(module);
+      shares.set(source, (shares.get(source) ?? 0) + (gzipBytes * bytes) / rendered);
+    }
+  }
+  return [...shares].map(([source, bytes]) => ({ source, gzipBytes: Math.round(bytes) })).sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+/** The label of the product's own code in byteShares. */
+export const productSource = 'the product';
+const bundlerRuntime = 'bundler runtime';
+
+function sourceOf(module: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module);
+  if (inPackage?.[1] !== undefined) return inPackage[1];
+  // Rolldown's and Vite's virtual helpers (the module loader, the preload helper) start with a NUL byte.
+  return module.startsWith('\0') && !module.startsWith('\0virtual:') ? bundlerRuntime : productSource;
+}
+
+interface LoadedScript {
+  readonly file: string;
+  readonly gzipBytes: number;
+}
+
 function parseChunkModules(text: string): Record<string, Record<string, number>> {
   const data: unknown = JSON.parse(text);
   if (typeof data !== 'object' || data === null) throw new Error(`${chunkModulesFile}: not an object`);

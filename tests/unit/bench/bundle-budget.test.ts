@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundleBudget } from '../../../bench/bundle-budget';
-import { vitePluginChunkModules } from '../../../tooling/vite-plugin-chunk-modules';
+import { bundleBudget, byteShares, productSource } from '../../../bench/bundle-budget';
+import { chunkModulesFile, vitePluginChunkModules } from '../../../tooling/vite-plugin-chunk-modules';
 
 const cacheDir = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache');
 const dirs: string[] = [];
@@ -96,5 +96,37 @@ describe('bundleBudget', () => {
 
   it('reports nothing without a build', () => {
     expect(bundleBudget(join(tmpdir(), 'no-such-dist'))).toBeUndefined();
+  });
+});
+
+describe('byteShares', () => {
+  it('splits each script by its modules: packages by name, generated flows as product, bundler helpers apart', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'byte-shares-'));
+    dirs.push(dist);
+    mkdirSync(join(dist, '.vite'));
+    const map = {
+      'assets/lib.js': { 'node_modules/react-dom/cjs/client.js': 900, 'node_modules/react-dom/index.js': 100 },
+      'assets/mixed.js': { 'node_modules/@scope/pkg/dist/x.js': 300, 'screens/page.tsx': 100 },
+      'assets/entry.js': { 'screens/main.tsx': 200, '\0virtual:flow/default': 200, '\0vite/preload-helper.js': 400 },
+    };
+    writeFileSync(join(dist, chunkModulesFile), JSON.stringify(map));
+    const shares = byteShares(dist, [
+      { file: '/assets/lib.js', gzipBytes: 500 },
+      { file: '/assets/mixed.js', gzipBytes: 400 },
+      { file: '/assets/entry.js', gzipBytes: 800 },
+      { file: '/assets/runtime.js', gzipBytes: 50 },
+    ]);
+    expect(shares).toEqual([
+      { source: 'react-dom', gzipBytes: 500 },
+      { source: productSource, gzipBytes: 500 },
+      { source: 'bundler runtime', gzipBytes: 450 },
+      { source: '@scope/pkg', gzipBytes: 300 },
+    ]);
+  });
+
+  it('has nothing to say without the module map', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'byte-shares-'));
+    dirs.push(dist);
+    expect(byteShares(dist, [{ file: '/assets/a.js', gzipBytes: 10 }])).toBeUndefined();
   });
 });
