@@ -73,9 +73,9 @@ if (bundle === undefined) {
   console.log('skipped: no dist/.vite/manifest.json - run `npm run build` first');
 } else {
   for (const f of bundle.firstStepFiles) console.log(`  ${kb(f.gzipBytes).padStart(9)} KB  ${f.file}`);
-  const ok = bundle.firstStepGzipBytes <= firstStepBudgetBytes;
-  console.log(`budget: first step's JavaScript <= ${kb(firstStepBudgetBytes)} KB gzip: ${kb(bundle.firstStepGzipBytes)} KB - ${ok ? 'OK' : 'OVER BUDGET'}`);
-  if (!ok) failures.push('first-step JavaScript');
+  // Not the budget: the step's route, machine and flow are lazy chunks this view does not see (decision
+  // 0261). The budget is checked below on what the page requests before app-ready.
+  console.log(`the entry and its static imports: ${kb(bundle.firstStepGzipBytes)} KB gzip (the first step's budget is checked in the page below)`);
   if (bundle.stripeInFirstStep.length === 0) {
     console.log("budget: no Stripe code in the first step's JavaScript (it loads with the payment route): OK");
   } else {
@@ -233,7 +233,7 @@ if (perfResults === undefined) {
   console.log(`\nPhone performance skipped: no ${perfDir}/run.sh (set PERF_DIR)`);
 } else {
   const { rows, load } = perfTargets(perfResults);
-  console.log(`\nIssue 14 targets (results in ${perfResults}; load average ${load}: a busy machine inflates TBT, taps and scores)\n`);
+  console.log(`\nIssue 14's and issue 31's targets (results in ${perfResults}; load average ${load}: a busy machine inflates TBT, taps and scores)\n`);
   console.log(formatTargets(rows));
   for (const row of rows) if (row.verdict === 'NOT MET') failures.push(`phone performance: ${row.target}`);
 }
