@@ -122,7 +122,7 @@ export interface ByteShare {
  * library with product code; the rest are pure). The product is every module outside node_modules.
  * Undefined when the build wrote no module map.
  */
-export function byteShares(distDir: string, files: readonly LoadedScript[]): ByteShare[] | undefined {
+export function byteShares(distDir: string, files: readonly { readonly file: string; readonly gzipBytes: number }[]): ByteShare[] | undefined {
   const mapPath = join(distDir, chunkModulesFile);
   if (!existsSync(mapPath)) return undefined;
   const map = parseChunkModules(readFileSync(mapPath, 'utf8'));
@@ -148,11 +148,6 @@ function sourceOf(module: string): string {
   if (inPackage?.[1] !== undefined) return inPackage[1];
   // Rolldown's and Vite's virtual helpers (the module loader, the preload helper) start with a NUL byte.
   return module.startsWith('\0') && !module.startsWith('\0virtual:') ? bundlerRuntime : productSource;
-}
-
-interface LoadedScript {
-  readonly file: string;
-  readonly gzipBytes: number;
 }
 
 function parseChunkModules(text: string): Record<string, Record<string, number>> {
