@@ -100,9 +100,8 @@ export function bundleBudget(distDir: string): BundleReport | undefined {
 }
 
 function modulesIn(distDir: string, files: readonly { readonly file: string }[], sources: readonly RegExp[]): ChunkModule[] | undefined {
-  const mapPath = join(distDir, chunkModulesFile);
-  if (!existsSync(mapPath)) return undefined;
-  const map = parseChunkModules(readFileSync(mapPath, 'utf8'));
+  const map = readChunkModules(distDir);
+  if (map === undefined) return undefined;
   return files.flatMap(({ file }) =>
     Object.entries(map[file] ?? {})
       .filter(([module]) => sources.some((pattern) => pattern.test(module)))
@@ -123,9 +122,8 @@ export interface ByteShare {
  * Undefined when the build wrote no module map.
  */
 export function byteShares(distDir: string, files: readonly { readonly file: string; readonly gzipBytes: number }[]): ByteShare[] | undefined {
-  const mapPath = join(distDir, chunkModulesFile);
-  if (!existsSync(mapPath)) return undefined;
-  const map = parseChunkModules(readFileSync(mapPath, 'utf8'));
+  const map = readChunkModules(distDir);
+  if (map === undefined) return undefined;
   const shares = new Map<string, number>();
   for (const { file, gzipBytes } of files) {
     const modules = Object.entries(map[file.replace(/^\//, '')] ?? {});
@@ -148,6 +146,12 @@ function sourceOf(module: string): string {
   if (inPackage?.[1] !== undefined) return inPackage[1];
   // Rolldown's and Vite's virtual helpers (the module loader, the preload helper) start with a NUL byte.
   return module.startsWith('\0') && !module.startsWith('\0virtual:') ? bundlerRuntime : productSource;
+}
+
+/** The build's module map (which sources each chunk carries, with their sizes); undefined without one. */
+function readChunkModules(distDir: string): Record<string, Record<string, number>> | undefined {
+  const mapPath = join(distDir, chunkModulesFile);
+  return existsSync(mapPath) ? parseChunkModules(readFileSync(mapPath, 'utf8')) : undefined;
 }
 
 function parseChunkModules(text: string): Record<string, Record<string, number>> {

@@ -13,7 +13,6 @@ const ended = new WeakSet<Document>();
  * At once when it has ended already (every step after the first, a client-side navigation) or the page
  * has none.
  */
-
 export function afterRootSpinner(document: Document, callback: () => void): void {
   // The spinner ends once per page: asking its animations updates the page's styles, which every
   // later step (each calls this after its tap) would otherwise pay before its frame.
